@@ -1,0 +1,28 @@
+// What a resolver can reach. Services live as long as the server; a context is made per request
+// (and per subscription event), so per-request caches such as DataLoaders never leak between users.
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+
+/** What the connected core node says about itself, as its /info command answers. */
+export interface CoreInfo {
+  version: string;
+  latestLedger: number;
+  protocolVersion: number;
+}
+
+export interface ApiServices {
+  db: Database;
+  config: Pick<Config, 'networkPassphrase'>;
+  /** null while no core is connected or it does not answer */
+  coreInfo(): Promise<CoreInfo | null>;
+}
+
+export interface ApiContext {
+  services: ApiServices;
+  prisma: PrismaClient;
+}
+
+export function createContext(services: ApiServices): ApiContext {
+  return { services, prisma: services.db.prisma };
+}

@@ -1,0 +1,27 @@
+// HAL links: `{href}` or `{href, templated: true}`, absolute on the host the client used.
+import type { IncomingMessage } from 'node:http';
+
+export interface Link {
+  href: string;
+  templated?: true;
+}
+
+export type Links = Record<string, Link>;
+
+export function link(href: string): Link {
+  return /\{[^}]*\}/.test(href) ? { href, templated: true } : { href };
+}
+
+/** scheme://host of the request, honouring a proxy's X-Forwarded-Proto/Host. */
+export function requestOrigin(req: IncomingMessage): string {
+  const forwardedProto = headerValue(req.headers['x-forwarded-proto']);
+  const forwardedHost = headerValue(req.headers['x-forwarded-host']);
+  const proto = forwardedProto ?? ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http');
+  const host = forwardedHost ?? req.headers.host ?? 'localhost';
+  return `${proto}://${host}`;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.split(',')[0]?.trim() || undefined;
+}

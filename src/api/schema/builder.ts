@@ -1,0 +1,38 @@
+// The one Pothos builder of the schema, with its plugins. Type files under src/api/schema/ add
+// their types and root fields to it; schema.ts imports them all and builds the schema.
+import SchemaBuilder from '@pothos/core';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import type PrismaTypes from '../../generated/pothos-prisma-types.js';
+import { getDatamodel } from '../../generated/pothos-prisma-types.js';
+import type { ApiContext } from '../context.js';
+
+export const builder = new SchemaBuilder<{
+  Context: ApiContext;
+  PrismaTypes: PrismaTypes;
+  DefaultFieldNullability: false;
+  Scalars: {
+    /** int64 values clients must keep exact travel as decimal strings */
+    Int64: { Input: bigint; Output: bigint | number | string };
+    DateTime: { Input: Date; Output: Date };
+    /** stroops, shown as a decimal string with 7 places */
+    Amount: { Input: bigint; Output: bigint };
+  };
+}>({
+  plugins: [RelayPlugin, PrismaPlugin, DataloaderPlugin],
+  defaultFieldNullability: false,
+  relay: {
+    cursorType: 'String',
+    clientMutationId: 'omit',
+  },
+  prisma: {
+    client: (ctx) => ctx.prisma,
+    dmmf: getDatamodel(),
+    exposeDescriptions: false,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: null,
+  },
+});
+
+builder.queryType({});

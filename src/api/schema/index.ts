@@ -1,0 +1,1 @@
+export { schema } from './schema.js';

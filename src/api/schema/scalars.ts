@@ -1,0 +1,64 @@
+// Scalars: Int64 (exact 64-bit integers as strings), Amount (stroops as a 7-decimal string) and
+// DateTime (ISO 8601 UTC).
+import { GraphQLError, Kind } from 'graphql';
+import { formatAmount, parseAmount } from '../../stellar/amount.js';
+import { InvalidValueError } from '../../stellar/invalid_value_error.js';
+import { builder } from './builder.js';
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+function parseInt64(value: unknown): bigint {
+  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+  if (typeof text !== 'string' || !/^-?\d+$/.test(text)) {
+    throw new GraphQLError('Int64 must be a whole number written as a string', {
+      extensions: { code: 'bad_request' },
+    });
+  }
+  const parsed = BigInt(text);
+  if (parsed < INT64_MIN || parsed > INT64_MAX) {
+    throw new GraphQLError('Int64 is out of range', { extensions: { code: 'bad_request' } });
+  }
+  return parsed;
+}
+
+builder.scalarType('Int64', {
+  description: 'A signed 64-bit integer, as a decimal string so that no client loses precision.',
+  serialize: (value) => String(value),
+  parseValue: parseInt64,
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING && ast.kind !== Kind.INT) {
+      throw new GraphQLError('Int64 must be a string or an integer literal', { extensions: { code: 'bad_request' } });
+    }
+    return parseInt64(ast.value);
+  },
+});
+
+builder.scalarType('DateTime', {
+  description: 'A point in time, as an ISO 8601 UTC string without fractional seconds (as Horizon).',
+  serialize: (value) => value.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  parseValue: (value) => {
+    const date = typeof value === 'string' ? new Date(value) : undefined;
+    if (!date || Number.isNaN(date.getTime())) {
+      throw new GraphQLError('DateTime must be an ISO 8601 string', { extensions: { code: 'bad_request' } });
+    }
+    return date;
+  },
+});
+
+function parseAmountValue(value: unknown): bigint {
+  try {
+    if (typeof value !== 'string') throw new InvalidValueError('an Amount is a decimal string such as "10.5"');
+    return parseAmount(value);
+  } catch (error) {
+    if (error instanceof InvalidValueError) throw new GraphQLError(error.message, { extensions: { code: 'bad_request' } });
+    throw error;
+  }
+}
+
+builder.scalarType('Amount', {
+  description: 'An amount of an asset: a decimal string with 7 places ("10.0000000"); 1 stroop is "0.0000001".',
+  serialize: (value) => formatAmount(value),
+  parseValue: parseAmountValue,
+  parseLiteral: (ast) => parseAmountValue(ast.kind === Kind.STRING ? ast.value : undefined),
+});

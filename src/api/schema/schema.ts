@@ -1,0 +1,7 @@
+// The GraphQL schema: every type file registers itself on the builder when imported.
+import './scalars.js';
+import './status.js';
+import './ledger.js';
+import { builder } from './builder.js';
+
+export const schema = builder.toSchema({ sortSchema: true });

@@ -1,0 +1,64 @@
+// One node:http server for everything a client reaches: /graphql (GraphiQL in a browser), the
+// REST routes, and handlers mounted by others (the embedded core's friendbot). Anything else is a
+// 404 problem.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createYoga } from 'graphql-yoga';
+import type { Logger } from '../logger.js';
+import { createContext, type ApiServices } from './context.js';
+import { createRestHandler, type RequestHandler } from './rest/handler.js';
+import { ProblemError, problems, sendProblem } from './rest/problem.js';
+import { schema } from './schema/index.js';
+
+export interface ApiServerOptions {
+  services: ApiServices;
+  logger: Logger;
+  /** handlers tried before the REST routes; each answers true when it handled the request */
+  mounts?: RequestHandler[];
+}
+
+export function createApiServer(options: ApiServerOptions): Server {
+  const { services, logger } = options;
+  const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse }>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    context: () => createContext(services),
+    logging: {
+      debug: (...args) => logger.debug(args.map(String).join(' ')),
+      info: (...args) => logger.info(args.map(String).join(' ')),
+      warn: (...args) => logger.warn(args.map(String).join(' ')),
+      error: (...args) => logger.error(args.map(String).join(' ')),
+    },
+    landingPage: false,
+  });
+  const handlers: RequestHandler[] = [...(options.mounts ?? []), createRestHandler(schema, services, logger)];
+
+  return createServer(async (req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      sendProblem(res, problems.badRequest('url', 'the request URL cannot be parsed'));
+      return;
+    }
+    try {
+      if (url.pathname === '/graphql' || url.pathname.startsWith('/graphql/')) {
+        await yoga.requestListener(req, res);
+        return;
+      }
+      for (const handle of handlers) {
+        if (await handle(req, res, url)) return;
+      }
+      sendProblem(res, problems.notFound());
+    } catch (error) {
+      if (res.headersSent) {
+        res.destroy();
+      } else if (error instanceof ProblemError) {
+        sendProblem(res, error.problem);
+      } else {
+        logger.error({ err: error, path: url.pathname }, 'request failed');
+        sendProblem(res, problems.serverError());
+      }
+    }
+  });
+}

@@ -1,0 +1,67 @@
+import { coreInfoFromAnswer } from '../../api/core_info.js';
+import { createApiServer } from '../../api/server.js';
+import { createCore, Friendbot, friendbotHandler } from '../../core/index.js';
+import type { Command } from '../command.js';
+import { openMigratedDatabase } from '../database.js';
+import { closeServer, listen, stopAll, waitForShutdownSignal, type Stopper } from '../lifecycle.js';
+
+export const start: Command = {
+  words: ['start'],
+  summary: 'all in one: a private network (embedded core + friendbot) and the API on it',
+  description:
+    'Runs a complete private network in one process: the embedded core closes ledgers (its\n' +
+    'stellar-core commands on 127.0.0.1:--core-port), /friendbot funds new accounts, and the REST\n' +
+    'API and /graphql are served on --port. Data lives in --data-dir (PGlite and the core), or the\n' +
+    'history goes to PostgreSQL with --database-url. Ctrl-C stops it; the next start continues.',
+  settings: [
+    'port',
+    'host',
+    'dataDir',
+    'databaseUrl',
+    'networkPassphrase',
+    'corePort',
+    'closeIntervalMs',
+    'manualClose',
+    'baseReserve',
+    'metaOutDir',
+    'logLevel',
+  ],
+  async run(config, logger) {
+    const stoppers: Stopper[] = [];
+    try {
+      const db = await openMigratedDatabase(config, logger);
+      stoppers.push(() => db.close());
+
+      const core = await createCore({
+        dataDir: config.dataDir,
+        networkPassphrase: config.networkPassphrase,
+        baseReserve: config.baseReserve,
+        closeIntervalMs: config.closeIntervalMs,
+        manualClose: config.manualClose,
+        ...(config.metaOutDir ? { metaOutDir: config.metaOutDir } : {}),
+        logger: logger.child({ component: 'core' }),
+      });
+      stoppers.push(() => core.stop());
+      const coreAddress = await core.listen(config.corePort);
+      core.start();
+      logger.info(
+        { corePort: coreAddress.port, ledger: core.latestLedger().sequence, manualClose: config.manualClose },
+        `core commands on http://127.0.0.1:${coreAddress.port}/ (/tx, /info${config.manualClose ? ', /manualclose' : ''})`,
+      );
+
+      const server = createApiServer({
+        services: { db, config, coreInfo: async () => coreInfoFromAnswer(core.info()) },
+        logger,
+        mounts: [friendbotHandler(new Friendbot(core))],
+      });
+      const port = await listen(server, config.port, config.host);
+      stoppers.push(closeServer(server));
+      logger.info({ port }, `Zenith is serving http://localhost:${port}/ (GraphQL at /graphql, friendbot at /friendbot)`);
+      await waitForShutdownSignal(logger);
+      return 0;
+    } finally {
+      await stopAll(stoppers, logger);
+      logger.info('stopped');
+    }
+  },
+};

@@ -1,0 +1,34 @@
+// --help texts, made from the command list and the settings table.
+import { settings } from '../config.js';
+import type { Command } from './command.js';
+
+export function programUsage(commands: readonly Command[]): string {
+  const width = Math.max(...commands.map((c) => c.words.join(' ').length));
+  return [
+    'Zenith: a Horizon-compatible history, query and submission service for Stellar networks.',
+    '',
+    'Usage: zenith <command> [options]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.words.join(' ').padEnd(width)}  ${c.summary}`),
+    '',
+    'Run `zenith <command> --help` for its options. Every option can also be set by an environment variable.',
+  ].join('\n');
+}
+
+export function commandUsage(command: Command): string {
+  const rows = command.settings.map((name) => {
+    const setting = settings[name];
+    const flag = `--${setting.flag}${setting.valueName ? ` ${setting.valueName}` : ''}`;
+    const fallback = setting.default === null || setting.default === false ? '' : ` (default ${String(setting.default)})`;
+    return { flag, text: `${setting.help}${fallback} [${setting.env}]` };
+  });
+  const width = Math.max(0, ...rows.map((r) => r.flag.length));
+  return [
+    `Usage: zenith ${command.words.join(' ')}${rows.length ? ' [options]' : ''}`,
+    '',
+    command.description,
+    ...(rows.length ? ['', 'Options:', ...rows.map((r) => `  ${r.flag.padEnd(width)}  ${r.text}`)] : []),
+    `  ${'--help'.padEnd(width)}  show this text`,
+  ].join('\n');
+}

@@ -1,0 +1,255 @@
+// One typed configuration object, from command-line flags, environment variables and defaults
+// (in that order of precedence). Every setting is declared once below: its flag, its variable,
+// its default, how to read it and one line of help. A bad value is a ConfigError that names the
+// setting; the CLI turns it into exit code 2.
+
+export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  networkPassphrase: string;
+  coreUrl: string | null;
+  corePort: number;
+  closeIntervalMs: number;
+  manualClose: boolean;
+  baseReserve: number;
+  metaOutDir: string | null;
+  logLevel: LogLevel;
+}
+
+export type SettingName = keyof Config;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+interface Setting<K extends SettingName> {
+  flag: string;
+  env: string;
+  /** a flag that takes no value: present means true */
+  boolean?: true;
+  valueName?: string;
+  help: string;
+  default: Config[K];
+  parse: (text: string, setting: string) => Config[K];
+}
+
+type Settings = { [K in SettingName]: Setting<K> };
+
+export const STANDALONE_PASSPHRASE = 'Standalone Network ; February 2017';
+
+export const settings: Settings = {
+  port: {
+    flag: 'port',
+    env: 'PORT',
+    valueName: 'N',
+    help: 'HTTP port of the API (REST, /graphql, /friendbot)',
+    default: 8000,
+    parse: parsePort,
+  },
+  host: {
+    flag: 'host',
+    env: 'HOST',
+    valueName: 'ADDR',
+    help: 'address the API listens on',
+    default: '0.0.0.0',
+    parse: parseNonEmpty,
+  },
+  dataDir: {
+    flag: 'data-dir',
+    env: 'ZENITH_DATA_DIR',
+    valueName: 'DIR',
+    help: 'folder of the embedded database and the embedded core',
+    default: './data',
+    parse: parseNonEmpty,
+  },
+  databaseUrl: {
+    flag: 'database-url',
+    env: 'DATABASE_URL',
+    valueName: 'URL',
+    help: 'PostgreSQL connection string; without it the embedded database (PGlite) in the data folder is used',
+    default: null,
+    parse: parseDatabaseUrl,
+  },
+  networkPassphrase: {
+    flag: 'network-passphrase',
+    env: 'NETWORK_PASSPHRASE',
+    valueName: 'TEXT',
+    help: 'passphrase of the network',
+    default: STANDALONE_PASSPHRASE,
+    parse: parseNonEmpty,
+  },
+  coreUrl: {
+    flag: 'core-url',
+    env: 'CORE_URL',
+    valueName: 'URL',
+    help: 'HTTP address of a separate core (stellar-core or `zenith core`), for /tx and /info',
+    default: null,
+    parse: parseHttpUrl,
+  },
+  corePort: {
+    flag: 'core-port',
+    env: 'CORE_PORT',
+    valueName: 'N',
+    help: "port of the embedded core's stellar-core-style HTTP commands (/tx, /info, /manualclose)",
+    default: 11626,
+    parse: parsePort,
+  },
+  closeIntervalMs: {
+    flag: 'close-interval',
+    env: 'LEDGER_CLOSE_INTERVAL',
+    valueName: 'MS',
+    help: 'milliseconds between ledger closes of the embedded core',
+    default: 1000,
+    parse: (text, setting) => parseInteger(text, setting, 1, 3_600_000),
+  },
+  manualClose: {
+    flag: 'manual-close',
+    env: 'MANUAL_CLOSE',
+    boolean: true,
+    help: 'close ledgers only on GET /manualclose of the core',
+    default: false,
+    parse: parseBoolean,
+  },
+  baseReserve: {
+    flag: 'base-reserve',
+    env: 'BASE_RESERVE',
+    valueName: 'STROOPS',
+    help: "the embedded core's base reserve in stroops",
+    default: 5_000_000,
+    parse: (text, setting) => parseInteger(text, setting, 1, 2 ** 32 - 1),
+  },
+  metaOutDir: {
+    flag: 'meta-out',
+    env: 'META_OUT_DIR',
+    valueName: 'DIR',
+    help: 'also write every closed ledger as a galexie-style datastore folder',
+    default: null,
+    parse: parseNonEmpty,
+  },
+  logLevel: {
+    flag: 'log-level',
+    env: 'LOG_LEVEL',
+    valueName: 'LEVEL',
+    help: 'trace, debug, info, warn, error, fatal or silent',
+    default: 'info',
+    parse: parseLogLevel,
+  },
+};
+
+/** A flag's value as given on the command line: a string, or true for a bare boolean flag. */
+export type FlagValues = Map<string, string | true>;
+
+/**
+ * Builds the configuration of a command from its flags and the environment. Only the settings the
+ * command accepts are read; the others keep their defaults.
+ */
+export function loadConfig(
+  accepted: readonly SettingName[],
+  flags: FlagValues,
+  env: NodeJS.ProcessEnv = process.env,
+): Config {
+  const config = defaultConfig();
+  const known = new Set(accepted.map((name) => settings[name].flag));
+  for (const flag of flags.keys()) {
+    if (!known.has(flag)) throw new ConfigError(flag, `unknown option --${flag}`);
+  }
+  for (const name of accepted) assign(config, name, flags, env);
+  return config;
+}
+
+export function defaultConfig(): Config {
+  const config = {} as Record<SettingName, unknown>;
+  for (const name of Object.keys(settings) as SettingName[]) config[name] = settings[name].default;
+  return config as unknown as Config;
+}
+
+function assign<K extends SettingName>(
+  config: Config,
+  name: K,
+  flags: FlagValues,
+  env: NodeJS.ProcessEnv,
+): void {
+  const setting: Setting<K> = settings[name];
+  const fromFlag = flags.get(setting.flag);
+  const fromEnv = env[setting.env];
+  if (fromFlag === true) {
+    if (!setting.boolean) throw new ConfigError(setting.flag, `--${setting.flag} needs a value`);
+    config[name] = true as Config[K];
+  } else if (fromFlag !== undefined) {
+    config[name] = setting.parse(fromFlag, setting.flag);
+  } else if (fromEnv !== undefined && fromEnv !== '') {
+    config[name] = setting.parse(fromEnv, setting.flag);
+  }
+}
+
+function parsePort(text: string, setting: string): number {
+  return parseInteger(text, setting, 0, 65535);
+}
+
+function parseInteger(text: string, setting: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text.trim())) {
+    throw new ConfigError(setting, `invalid ${setting}: "${text}" is not a whole number`);
+  }
+  const value = Number(text.trim());
+  if (value < min || value > max) {
+    throw new ConfigError(setting, `invalid ${setting}: ${value} is not between ${min} and ${max}`);
+  }
+  return value;
+}
+
+function parseBoolean(text: string, setting: string): boolean {
+  const value = text.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new ConfigError(setting, `invalid ${setting}: "${text}" is not true or false`);
+}
+
+function parseNonEmpty(text: string, setting: string): string {
+  if (text.trim() === '') throw new ConfigError(setting, `invalid ${setting}: empty value`);
+  return text;
+}
+
+function parseDatabaseUrl(text: string, setting: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(setting, `invalid ${setting}: not a URL`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(setting, `invalid ${setting}: must start with postgres:// or postgresql://`);
+  }
+  return text;
+}
+
+function parseHttpUrl(text: string, setting: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(setting, `invalid ${setting}: "${text}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(setting, `invalid ${setting}: must be an http:// or https:// URL`);
+  }
+  return text.replace(/\/+$/, '');
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+function parseLogLevel(text: string, setting: string): LogLevel {
+  const level = text.trim().toLowerCase();
+  const found = LOG_LEVELS.find((candidate) => candidate === level);
+  if (!found) throw new ConfigError(setting, `invalid ${setting}: "${text}" is not one of ${LOG_LEVELS.join(', ')}`);
+  return found;
+}

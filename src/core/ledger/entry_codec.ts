@@ -1,0 +1,188 @@
+// Direct XDR encoding of ledger entries and entry changes from the plain records: the meta of a
+// busy ledger holds thousands of entries, and building js-xdr objects for each dominated closes.
+// Byte-for-byte equal to entryToXdr(...).toXDR() (checked in test/core/entry_codec.test.ts).
+import { StrKey } from '@stellar/stellar-base';
+import type { AssetRec, EntryRec } from './entries.js';
+import { isNative } from './entries.js';
+
+const rawKeyCache = new Map<string, Buffer>();
+
+function rawKey(accountId: string): Buffer {
+  let k = rawKeyCache.get(accountId);
+  if (!k) {
+    k = Buffer.from(StrKey.decodeEd25519PublicKey(accountId));
+    if (rawKeyCache.size > 100_000) rawKeyCache.clear();
+    rawKeyCache.set(accountId, k);
+  }
+  return k;
+}
+
+/** A growable big-endian XDR byte writer. */
+export class XdrBytes {
+  private buf: Buffer;
+  private pos = 0;
+
+  constructor(size = 1024) {
+    this.buf = Buffer.allocUnsafe(size);
+  }
+
+  private ensure(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
+    this.buf.copy(next, 0, 0, this.pos);
+    this.buf = next;
+  }
+
+  u32(v: number): this {
+    this.ensure(4);
+    this.buf.writeUInt32BE(v >>> 0, this.pos);
+    this.pos += 4;
+    return this;
+  }
+
+  i32(v: number): this {
+    this.ensure(4);
+    this.buf.writeInt32BE(v, this.pos);
+    this.pos += 4;
+    return this;
+  }
+
+  i64(v: bigint): this {
+    this.ensure(8);
+    this.buf.writeBigInt64BE(v, this.pos);
+    this.pos += 8;
+    return this;
+  }
+
+  u64(v: bigint): this {
+    this.ensure(8);
+    this.buf.writeBigUInt64BE(v, this.pos);
+    this.pos += 8;
+    return this;
+  }
+
+  /** fixed-size opaque (caller pads) */
+  raw(b: Buffer): this {
+    this.ensure(b.length);
+    b.copy(this.buf, this.pos);
+    this.pos += b.length;
+    return this;
+  }
+
+  /** variable opaque / string: length, bytes, zero padding */
+  varBytes(b: Buffer): this {
+    const pad = (4 - (b.length % 4)) % 4;
+    this.u32(b.length);
+    this.ensure(b.length + pad);
+    b.copy(this.buf, this.pos);
+    this.pos += b.length;
+    this.buf.fill(0, this.pos, this.pos + pad);
+    this.pos += pad;
+    return this;
+  }
+
+  accountId(id: string): this {
+    return this.u32(0).raw(rawKey(id));
+  }
+
+  get length(): number {
+    return this.pos;
+  }
+
+  toBuffer(): Buffer {
+    return Buffer.from(this.buf.subarray(0, this.pos));
+  }
+}
+
+function writeCode(w: XdrBytes, a: AssetRec): void {
+  const size = a.code.length <= 4 ? 4 : 12;
+  const b = Buffer.alloc(size);
+  b.write(a.code, 'latin1');
+  w.u32(size === 4 ? 1 : 2).raw(b).accountId(a.issuer);
+}
+
+function writeAsset(w: XdrBytes, a: AssetRec): void {
+  if (isNative(a)) w.u32(0);
+  else writeCode(w, a);
+}
+
+export function writeEntry(w: XdrBytes, e: EntryRec): void {
+  w.u32(e.lastModified);
+  switch (e.type) {
+    case 'account': {
+      w.u32(0).accountId(e.accountId).i64(e.balance).i64(e.seqNum).u32(e.numSubEntries);
+      if (e.inflationDest) w.u32(1).accountId(e.inflationDest);
+      else w.u32(0);
+      w.u32(e.flags).varBytes(Buffer.from(e.homeDomain, 'latin1')).raw(Buffer.from(e.thresholds));
+      w.u32(e.signers.length);
+      for (const s of e.signers) w.raw(Buffer.from(s.key, 'hex')).u32(s.weight);
+      if (e.extLevel >= 1) {
+        w.u32(1).i64(e.buyingLiabilities).i64(e.sellingLiabilities);
+        if (e.extLevel >= 2) {
+          w.u32(2).u32(e.numSponsored).u32(e.numSponsoring).u32(e.signers.length);
+          for (let i = 0; i < e.signers.length; i++) w.u32(0);
+          if (e.extLevel >= 3) w.u32(3).u32(0).u32(e.seqLedger).u64(e.seqTime);
+          else w.u32(0);
+        } else {
+          w.u32(0);
+        }
+      } else {
+        w.u32(0);
+      }
+      break;
+    }
+    case 'trustline':
+      w.u32(1).accountId(e.accountId);
+      writeCode(w, e.asset);
+      w.i64(e.balance).i64(e.limit).u32(e.flags);
+      if (e.extLevel >= 1) w.u32(1).i64(e.buyingLiabilities).i64(e.sellingLiabilities).u32(0);
+      else w.u32(0);
+      break;
+    case 'offer':
+      w.u32(2).accountId(e.sellerId).i64(e.offerId);
+      writeAsset(w, e.selling);
+      writeAsset(w, e.buying);
+      w.i64(e.amount).i32(e.priceN).i32(e.priceD).u32(e.flags).u32(0);
+      break;
+    case 'data':
+      w.u32(3).accountId(e.accountId).varBytes(Buffer.from(e.name, 'latin1')).varBytes(Buffer.from(e.value, 'base64')).u32(0);
+      break;
+  }
+  w.u32(0); // LedgerEntry ext
+}
+
+export function writeKey(w: XdrBytes, e: EntryRec): void {
+  switch (e.type) {
+    case 'account':
+      w.u32(0).accountId(e.accountId);
+      break;
+    case 'trustline':
+      w.u32(1).accountId(e.accountId);
+      writeCode(w, e.asset);
+      break;
+    case 'offer':
+      w.u32(2).accountId(e.sellerId).i64(e.offerId);
+      break;
+    case 'data':
+      w.u32(3).accountId(e.accountId).varBytes(Buffer.from(e.name, 'latin1'));
+      break;
+  }
+}
+
+export function encodeEntry(e: EntryRec): Buffer {
+  const w = new XdrBytes(256);
+  writeEntry(w, e);
+  return w.toBuffer();
+}
+
+export function encodeKey(e: EntryRec): Buffer {
+  const w = new XdrBytes(128);
+  writeKey(w, e);
+  return w.toBuffer();
+}
+
+// LedgerEntryChangeType
+export const CHANGE_CREATED = 0;
+export const CHANGE_UPDATED = 1;
+export const CHANGE_REMOVED = 2;
+export const CHANGE_STATE = 3;

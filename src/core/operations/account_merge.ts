@@ -1,0 +1,35 @@
+// account_merge: moves the whole native balance to the destination and removes the source.
+import { xdr } from '@stellar/stellar-base';
+import { accountKey, muxedToAccountId } from '../ledger/entries.js';
+import { opInner } from '../ledger/results.js';
+import type { OperationDef } from './context.js';
+import { AUTH_IMMUTABLE_FLAG, accountExists, addAccountBalance, loadAccount, startingSequenceNumber } from './helpers.js';
+
+const T = 'accountMerge';
+const fail = (code: string) => ({ success: false, result: opInner(T, code) });
+
+export const accountMerge: OperationDef = {
+  threshold: () => 'high',
+  supported: true,
+  checkValid(op, sourceId) {
+    if (muxedToAccountId(op.body().destination()) === sourceId) return opInner(T, 'accountMergeMalformed');
+    return null;
+  },
+  apply(ctx) {
+    const dest = muxedToAccountId(ctx.op.body().destination());
+    if (!accountExists(ctx.ltx, dest)) return fail('accountMergeNoAccount');
+    const source = loadAccount(ctx.ltx, ctx.sourceId)!;
+    if (source.flags & AUTH_IMMUTABLE_FLAG) return fail('accountMergeImmutableSet');
+    if (source.numSubEntries !== source.signers.length) return fail('accountMergeHasSubEntries');
+    // an account recreated in the same ledger could otherwise replay old sequence numbers
+    if (source.seqNum >= startingSequenceNumber(ctx.header.ledgerSeq)) return fail('accountMergeSeqnumTooFar');
+    if (source.numSponsoring > 0) return fail('accountMergeIsSponsor');
+    source.signers = [];
+    source.numSubEntries = 0;
+    const balance = source.balance;
+    const d = loadAccount(ctx.ltx, dest)!;
+    if (!addAccountBalance(ctx.header, d, balance)) return fail('accountMergeDestFull');
+    ctx.ltx.erase(accountKey(ctx.sourceId));
+    return { success: true, result: opInner(T, 'accountMergeSuccess', new xdr.Int64(balance)) };
+  },
+};

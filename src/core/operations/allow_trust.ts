@@ -1,0 +1,77 @@
+// allow_trust: the issuer (source) sets the authorization flags of a trustor's line to its asset.
+import { xdr } from '@stellar/stellar-base';
+import { accountIdFromXdr, accountKey, trustLineKey } from '../ledger/entries.js';
+import type { AccountRec, AssetRec, TrustLineRec } from '../ledger/entries.js';
+import { opInner } from '../ledger/results.js';
+import type { OperationDef } from './context.js';
+import {
+  AUTH_REVOCABLE_FLAG,
+  TL_AUTHORIZED_FLAG,
+  TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG,
+  isAssetCodeValid,
+  isAuthorizedToMaintainLiabilities,
+  removeOffersOfLine,
+} from './helpers.js';
+
+const T = 'allowTrust';
+const TRUSTLINE_AUTH_FLAGS = TL_AUTHORIZED_FLAG | TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG;
+const fail = (code: string) => ({ success: false, result: opInner(T, code) });
+
+function opAsset(op: xdr.Operation, sourceId: string): { asset: AssetRec; code: Buffer | null } {
+  const a = op.body().allowTrustOp().asset();
+  if (a.switch().value === xdr.AssetType.assetTypeCreditAlphanum4().value) {
+    const code = a.assetCode4();
+    return { asset: { code: trimCode(code), issuer: sourceId }, code };
+  }
+  if (a.switch().value === xdr.AssetType.assetTypeCreditAlphanum12().value) {
+    const code = a.assetCode12();
+    return { asset: { code: trimCode(code), issuer: sourceId }, code };
+  }
+  return { asset: { code: 'native', issuer: '' }, code: null };
+}
+
+function trimCode(b: Buffer): string {
+  let end = b.length;
+  while (end > 0 && b[end - 1] === 0) end--;
+  return b.subarray(0, end).toString('latin1');
+}
+
+export const allowTrust: OperationDef = {
+  threshold: () => 'low',
+  supported: true,
+  checkValid(op, sourceId) {
+    const b = op.body().allowTrustOp();
+    const { code } = opAsset(op, sourceId);
+    if (code === null) return opInner(T, 'allowTrustMalformed');
+    const authorize = b.authorize();
+    if (authorize > TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG) return opInner(T, 'allowTrustMalformed');
+    // both authorization flags at once is not a valid trust line state (trustLineFlagIsValid)
+    if ((authorize & TRUSTLINE_AUTH_FLAGS) === TRUSTLINE_AUTH_FLAGS) return opInner(T, 'allowTrustMalformed');
+    if (!isAssetCodeValid(code)) return opInner(T, 'allowTrustMalformed');
+    if (accountIdFromXdr(b.trustor()) === sourceId) return opInner(T, 'allowTrustMalformed');
+    return null;
+  },
+  apply(ctx) {
+    const b = ctx.op.body().allowTrustOp();
+    const trustor = accountIdFromXdr(b.trustor());
+    const authorize = b.authorize();
+    if (trustor === ctx.sourceId) return fail('allowTrustSelfNotAllowed');
+    const source = ctx.ltx.get(accountKey(ctx.sourceId)) as AccountRec;
+    const revocable = (source.flags & AUTH_REVOCABLE_FLAG) !== 0;
+    if (!revocable && authorize === 0) return fail('allowTrustCantRevoke');
+    const { asset } = opAsset(ctx.op, ctx.sourceId);
+    const key = trustLineKey(trustor, asset);
+    const current = ctx.ltx.get(key) as TrustLineRec | undefined;
+    if (!current) return fail('allowTrustNoTrustLine');
+    const expected = (current.flags & ~TRUSTLINE_AUTH_FLAGS) | authorize;
+    if (!revocable && current.flags & TL_AUTHORIZED_FLAG && expected & TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG) {
+      return fail('allowTrustCantRevoke');
+    }
+    if (isAuthorizedToMaintainLiabilities(current.flags) && !isAuthorizedToMaintainLiabilities(expected)) {
+      if (removeOffersOfLine(ctx.ltx, ctx.header, trustor, asset) === 'lowReserve') return fail('allowTrustLowReserve');
+    }
+    const line = ctx.ltx.load<TrustLineRec>(key)!;
+    line.flags = expected;
+    return { success: true, result: opInner(T, 'allowTrustSuccess') };
+  },
+};

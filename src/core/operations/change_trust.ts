@@ -1,0 +1,78 @@
+// change_trust: creates, updates (limit) or removes (limit 0) a trust line to a credit asset.
+import { xdr } from '@stellar/stellar-base';
+import { accountKey, assetCodeBytes, assetFromXdr, trustLineKey } from '../ledger/entries.js';
+import type { AccountRec, TrustLineRec } from '../ledger/entries.js';
+import { opInner, opOuter } from '../ledger/results.js';
+import type { OperationDef } from './context.js';
+import {
+  AUTH_CLAWBACK_ENABLED_FLAG,
+  AUTH_REQUIRED_FLAG,
+  TL_AUTHORIZED_FLAG,
+  TL_CLAWBACK_ENABLED_FLAG,
+  addSubEntry,
+  isAssetCodeValid,
+  loadAccount,
+  removeSubEntry,
+} from './helpers.js';
+
+const T = 'changeTrust';
+const fail = (code: string) => ({ success: false, result: opInner(T, code) });
+
+export const changeTrust: OperationDef = {
+  threshold: () => 'medium',
+  supported: true,
+  checkValid(op, sourceId) {
+    const b = op.body().changeTrustOp();
+    if (b.limit().toBigInt() < 0n) return opInner(T, 'changeTrustMalformed');
+    const line = b.line();
+    const t = line.switch().value;
+    if (t === xdr.AssetType.assetTypeNative().value) return opInner(T, 'changeTrustMalformed');
+    if (t === xdr.AssetType.assetTypePoolShare().value) return opOuter('opNotSupported');
+    if (!isAssetCodeValid(assetCodeBytes(line))) return opInner(T, 'changeTrustMalformed');
+    if (assetFromXdr(line).issuer === sourceId) return opInner(T, 'changeTrustMalformed');
+    return null;
+  },
+  apply(ctx) {
+    const b = ctx.op.body().changeTrustOp();
+    const asset = assetFromXdr(b.line());
+    const limit = b.limit().toBigInt();
+    if (asset.issuer === ctx.sourceId) return fail('changeTrustSelfNotAllowed');
+    const key = trustLineKey(ctx.sourceId, asset);
+    const existing = ctx.ltx.load<TrustLineRec>(key);
+    if (existing) {
+      if (limit < existing.balance + existing.buyingLiabilities) return fail('changeTrustInvalidLimit');
+      if (limit === 0n) {
+        const source = loadAccount(ctx.ltx, ctx.sourceId)!;
+        removeSubEntry(source);
+        ctx.ltx.erase(key);
+      } else {
+        if (!ctx.ltx.get(accountKey(asset.issuer))) return fail('changeTrustNoIssuer');
+        existing.limit = limit;
+      }
+      return { success: true, result: opInner(T, 'changeTrustSuccess') };
+    }
+    if (limit === 0n) return fail('changeTrustInvalidLimit');
+    const issuer = ctx.ltx.get(accountKey(asset.issuer)) as AccountRec | undefined;
+    if (!issuer) return fail('changeTrustNoIssuer');
+    let flags = 0;
+    if (!(issuer.flags & AUTH_REQUIRED_FLAG)) flags = TL_AUTHORIZED_FLAG;
+    if (issuer.flags & AUTH_CLAWBACK_ENABLED_FLAG) flags |= TL_CLAWBACK_ENABLED_FLAG;
+    const source = loadAccount(ctx.ltx, ctx.sourceId)!;
+    const r = addSubEntry(ctx.header, source);
+    if (r === 'lowReserve') return fail('changeTrustLowReserve');
+    if (r === 'tooManySubentries') return { success: false, result: opOuter('opTooManySubentries') };
+    ctx.ltx.create({
+      type: 'trustline',
+      accountId: ctx.sourceId,
+      asset,
+      balance: 0n,
+      limit,
+      flags,
+      extLevel: 0,
+      buyingLiabilities: 0n,
+      sellingLiabilities: 0n,
+      lastModified: 0,
+    });
+    return { success: true, result: opInner(T, 'changeTrustSuccess') };
+  },
+};

@@ -1,0 +1,165 @@
+// Reserve, balance and trust line rules shared by operations (stellar-core's TransactionUtils).
+import { xdr } from '@stellar/stellar-base';
+import { accountKey, trustLineKey } from '../ledger/entries.js';
+import type { AccountRec, AssetRec, TrustLineRec } from '../ledger/entries.js';
+import type { LedgerTxn } from '../ledger/ledger_txn.js';
+import type { HeaderView } from './context.js';
+
+export const INT64_MAX = 0x7fffffffffffffffn;
+export const ACCOUNT_SUBENTRY_LIMIT = 1000;
+
+export const AUTH_REQUIRED_FLAG = 0x1;
+export const AUTH_REVOCABLE_FLAG = 0x2;
+export const AUTH_IMMUTABLE_FLAG = 0x4;
+export const AUTH_CLAWBACK_ENABLED_FLAG = 0x8;
+export const MASK_ACCOUNT_FLAGS = 0xf;
+
+export const TL_AUTHORIZED_FLAG = 0x1;
+export const TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG = 0x2;
+export const TL_CLAWBACK_ENABLED_FLAG = 0x4;
+
+export function minBalance(header: HeaderView, acc: AccountRec, extraSubEntries = 0): bigint {
+  const count = 2 + acc.numSubEntries + extraSubEntries + acc.numSponsoring - acc.numSponsored;
+  return BigInt(count) * BigInt(header.baseReserve);
+}
+
+export function availableBalance(header: HeaderView, acc: AccountRec): bigint {
+  return acc.balance - minBalance(header, acc) - acc.sellingLiabilities;
+}
+
+/** stellar-core addBalance for accounts: keeps the reserve (plus selling liabilities) and the int64 ceiling. */
+export function addAccountBalance(header: HeaderView, acc: AccountRec, delta: bigint): boolean {
+  if (delta === 0n) return true;
+  const nb = acc.balance + delta;
+  if (nb < 0n || nb > INT64_MAX) return false;
+  if (delta < 0n && nb - minBalance(header, acc) < acc.sellingLiabilities) return false;
+  if (nb > INT64_MAX - acc.buyingLiabilities) return false;
+  acc.balance = nb;
+  return true;
+}
+
+export function addTrustLineBalance(tl: TrustLineRec, delta: bigint): boolean {
+  if (delta === 0n) return true;
+  const nb = tl.balance + delta;
+  if (nb < 0n || nb > tl.limit) return false;
+  if (delta < 0n && nb < tl.sellingLiabilities) return false;
+  if (delta > 0n && nb > tl.limit - tl.buyingLiabilities) return false;
+  tl.balance = nb;
+  return true;
+}
+
+export function isAuthorized(tl: TrustLineRec): boolean {
+  return (tl.flags & TL_AUTHORIZED_FLAG) !== 0;
+}
+
+export function isAuthorizedToMaintainLiabilities(flags: number): boolean {
+  return (flags & (TL_AUTHORIZED_FLAG | TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG)) !== 0;
+}
+
+export function loadAccount(ltx: LedgerTxn, id: string): AccountRec | undefined {
+  return ltx.load<AccountRec>(accountKey(id));
+}
+
+export function accountExists(ltx: LedgerTxn, id: string): boolean {
+  return ltx.get(accountKey(id)) !== undefined;
+}
+
+/**
+ * A trust line view: the issuer of an asset has an implicit, always authorized, unlimited line
+ * (stellar-core's TrustLineWrapper IssuerImpl).
+ */
+export type TrustLineView = { issuer: true } | { issuer: false; line: TrustLineRec };
+
+export function loadTrustLineView(ltx: LedgerTxn, accountId: string, asset: AssetRec): TrustLineView | undefined {
+  if (asset.issuer === accountId) return { issuer: true };
+  const line = ltx.load<TrustLineRec>(trustLineKey(accountId, asset));
+  return line ? { issuer: false, line } : undefined;
+}
+
+export function viewAuthorized(v: TrustLineView): boolean {
+  return v.issuer || isAuthorized(v.line);
+}
+
+export function viewAddBalance(v: TrustLineView, delta: bigint): boolean {
+  return v.issuer ? true : addTrustLineBalance(v.line, delta);
+}
+
+function isAsciiAlphaNumeric(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+/** stellar-core isAssetValid for the code bytes: alphanumerics, then only zero padding; 12-byte codes need ≥ 5 chars. */
+export function isAssetCodeValid(code: Buffer | null): boolean {
+  if (code === null) return true;
+  let len = 0;
+  let ended = false;
+  for (const c of code) {
+    if (c === 0) {
+      ended = true;
+      continue;
+    }
+    if (ended || !isAsciiAlphaNumeric(c)) return false;
+    len++;
+  }
+  if (code.length === 4) return len >= 1;
+  return len >= 5;
+}
+
+/** stellar-core isStringValid: no control characters, ASCII only. */
+export function isStringValid(b: Buffer | string): boolean {
+  const buf = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
+  for (const c of buf) {
+    if (c < 0x20 || c > 0x7e) return false;
+  }
+  return true;
+}
+
+export function startingSequenceNumber(ledgerSeq: number): bigint {
+  return BigInt(ledgerSeq) << 32n;
+}
+
+/** stellar-core maybeUpdateAccountOnLedgerSeqUpdate (protocol ≥ 19): records when the sequence moved. */
+export function touchSeqLedger(acc: AccountRec, header: HeaderView): void {
+  acc.extLevel = 3;
+  acc.seqLedger = header.ledgerSeq;
+  acc.seqTime = header.closeTime;
+}
+
+export type CreateSubEntryResult = 'ok' | 'lowReserve' | 'tooManySubentries';
+
+/** stellar-core createEntryWithPossibleSponsorship without a sponsor: one more subentry within the reserve. */
+export function addSubEntry(header: HeaderView, acc: AccountRec): CreateSubEntryResult {
+  if (acc.numSubEntries >= ACCOUNT_SUBENTRY_LIMIT) return 'tooManySubentries';
+  if (acc.balance - minBalance(header, acc, 1) < acc.sellingLiabilities) return 'lowReserve';
+  acc.numSubEntries += 1;
+  return 'ok';
+}
+
+export function removeSubEntry(acc: AccountRec): void {
+  acc.numSubEntries -= 1;
+}
+
+export function assetValid(a: xdr.Asset): boolean {
+  const t = a.switch().value;
+  if (t === xdr.AssetType.assetTypeNative().value) return true;
+  if (t === xdr.AssetType.assetTypeCreditAlphanum4().value) return isAssetCodeValid(a.alphaNum4().assetCode());
+  if (t === xdr.AssetType.assetTypeCreditAlphanum12().value) return isAssetCodeValid(a.alphaNum12().assetCode());
+  return false;
+}
+
+/**
+ * Removes a trustor's offers in an asset whose line loses authorization to maintain liabilities
+ * (stellar-core's removeOffersAndPoolShareTrustLines). The exchange installs the real remover;
+ * until then no offer can exist, so there is nothing to remove.
+ */
+export type OfferRemover = (ltx: LedgerTxn, header: HeaderView, trustorId: string, asset: AssetRec) => 'ok' | 'lowReserve';
+
+let offerRemover: OfferRemover = () => 'ok';
+
+export function setOfferRemover(fn: OfferRemover): void {
+  offerRemover = fn;
+}
+
+export function removeOffersOfLine(ltx: LedgerTxn, header: HeaderView, trustorId: string, asset: AssetRec): 'ok' | 'lowReserve' {
+  return offerRemover(ltx, header, trustorId, asset);
+}

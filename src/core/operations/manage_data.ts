@@ -1,0 +1,43 @@
+// manage_data: sets, updates or deletes a named data entry (a subentry of the source).
+import { dataKey } from '../ledger/entries.js';
+import type { DataRec } from '../ledger/entries.js';
+import { opInner, opOuter } from '../ledger/results.js';
+import type { OperationDef } from './context.js';
+import { addSubEntry, isStringValid, loadAccount, removeSubEntry } from './helpers.js';
+
+const T = 'manageData';
+
+export const manageData: OperationDef = {
+  threshold: () => 'medium',
+  supported: true,
+  checkValid(op) {
+    const name = Buffer.from(op.body().manageDataOp().dataName());
+    if (name.length < 1 || !isStringValid(name)) return opInner(T, 'manageDataInvalidName');
+    return null;
+  },
+  apply(ctx) {
+    const body = ctx.op.body().manageDataOp();
+    const name = Buffer.from(body.dataName()).toString('latin1');
+    const value = body.dataValue();
+    const key = dataKey(ctx.sourceId, name);
+    const existing = ctx.ltx.load<DataRec>(key);
+    if (value !== null && value !== undefined) {
+      const b64 = Buffer.from(value).toString('base64');
+      if (existing) {
+        existing.value = b64;
+      } else {
+        const source = loadAccount(ctx.ltx, ctx.sourceId)!;
+        const r = addSubEntry(ctx.header, source);
+        if (r === 'lowReserve') return { success: false, result: opInner(T, 'manageDataLowReserve') };
+        if (r === 'tooManySubentries') return { success: false, result: opOuter('opTooManySubentries') };
+        ctx.ltx.create({ type: 'data', accountId: ctx.sourceId, name, value: b64, lastModified: 0 });
+      }
+    } else {
+      if (!existing) return { success: false, result: opInner(T, 'manageDataNameNotFound') };
+      const source = loadAccount(ctx.ltx, ctx.sourceId)!;
+      removeSubEntry(source);
+      ctx.ltx.erase(key);
+    }
+    return { success: true, result: opInner(T, 'manageDataSuccess') };
+  },
+};

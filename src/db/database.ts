@@ -1,0 +1,152 @@
+// One function opens the configured database: PostgreSQL when a URL is given, otherwise PGlite
+// (embedded PostgreSQL) in a folder, or in memory. The same generated Prisma client serves both
+// through its driver adapters. Beside Prisma, `sql` runs plain SQL on the same driver: scripts
+// with several statements (migrations), and the bulk statements of the ingester.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { lockFolder } from '../support/folder_lock.js';
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; inMemory: true };
+
+/** Plain SQL on one connection. */
+export interface SqlSession {
+  query<Row extends object = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** runs a script of one or more statements, without parameters */
+  exec(script: string): Promise<void>;
+}
+
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  readonly prisma: PrismaClient;
+  /** runs `work` on one connection inside BEGIN … COMMIT (ROLLBACK when it throws) */
+  transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** runs `work` on one connection, without a transaction */
+  session<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function databaseTarget(options: { databaseUrl: string | null; dataDir: string }): DatabaseTarget {
+  if (options.databaseUrl) return { kind: 'postgres', url: options.databaseUrl };
+  return { kind: 'pglite', dataDir: resolve(options.dataDir, 'db') };
+}
+
+/** where the data lives, for logs; never the password of a URL */
+export function describeTarget(target: DatabaseTarget): string {
+  if (target.kind === 'postgres') {
+    const url = new URL(target.url);
+    return `postgres://${url.host}${url.pathname}`;
+  }
+  return 'dataDir' in target ? target.dataDir : 'memory';
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+
+  const session = async <T>(work: (s: SqlSession) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      return await work(pgSession(client));
+    } finally {
+      client.release();
+    }
+  };
+
+  return {
+    kind: 'postgres',
+    prisma,
+    session,
+    transaction: (work) =>
+      session(async (s) => {
+        await s.exec('BEGIN');
+        try {
+          const result = await work(s);
+          await s.exec('COMMIT');
+          return result;
+        } catch (error) {
+          await s.exec('ROLLBACK');
+          throw error;
+        }
+      }),
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+function pgSession(client: pg.PoolClient): SqlSession {
+  return {
+    async query<Row extends object>(text: string, params: readonly unknown[] = []) {
+      const result = await client.query<Row>(text, params as unknown[]);
+      return result.rows;
+    },
+    async exec(script) {
+      await client.query(script);
+    },
+  };
+}
+
+async function openPglite(target: { dataDir: string } | { inMemory: true }): Promise<Database> {
+  let pglite: PGlite;
+  let unlock = () => {};
+  if ('dataDir' in target) {
+    mkdirSync(target.dataDir, { recursive: true });
+    unlock = lockFolder(target.dataDir);
+    try {
+      pglite = await PGlite.create(target.dataDir);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  } else {
+    pglite = await PGlite.create();
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const session: SqlSession = {
+    async query<Row extends object>(text: string, params: readonly unknown[] = []) {
+      const result = await pglite.query<Row>(text, params as unknown[]);
+      return result.rows;
+    },
+    async exec(script) {
+      await pglite.exec(script);
+    },
+  };
+
+  return {
+    kind: 'pglite',
+    prisma,
+    // PGlite has a single connection: its own transaction() serializes with other work on it.
+    session: (work) => work(session),
+    transaction: (work) =>
+      pglite.transaction((tx) =>
+        work({
+          async query<Row extends object>(text: string, params: readonly unknown[] = []) {
+            return (await tx.query<Row>(text, params as unknown[])).rows;
+          },
+          async exec(script) {
+            await tx.exec(script);
+          },
+        }),
+      ),
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+      unlock();
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import { Asset, StrKey, type xdr } from '@stellar/stellar-base';
+import { isAccountId } from './account_id.js';
+import { InvalidValueError } from './invalid_value_error.js';
+
+/** Horizon's `asset_type` values for assets (liquidity pool shares are not assets here). */
+export type AssetType = 'native' | 'credit_alphanum4' | 'credit_alphanum12';
+
+export interface NativeAsset {
+  readonly type: 'native';
+}
+
+export interface CreditAsset {
+  readonly type: 'credit_alphanum4' | 'credit_alphanum12';
+  /** 1–4 characters for credit_alphanum4, 5–12 for credit_alphanum12; [a-zA-Z0-9]. */
+  readonly code: string;
+  /** G... issuer account. */
+  readonly issuer: string;
+}
+
+/** An asset as plain data: easy to compare, serialise and put in database rows. */
+export type AssetValue = NativeAsset | CreditAsset;
+
+export const NATIVE_ASSET: NativeAsset = Object.freeze({ type: 'native' });
+
+const CODE = /^[a-zA-Z0-9]{1,12}$/;
+
+function codeFits(type: CreditAsset['type'], code: string): boolean {
+  if (!CODE.test(code)) return false;
+  // stellar-core rejects an alphanum12 code of 4 characters or fewer (it must be an alphanum4).
+  return type === 'credit_alphanum4' ? code.length <= 4 : code.length >= 5;
+}
+
+function checkIssuer(issuer: string): void {
+  if (!isAccountId(issuer)) {
+    throw new InvalidValueError(`asset issuer ${JSON.stringify(issuer)} is not a valid account id (G...)`, {
+      field: 'asset_issuer',
+    });
+  }
+}
+
+/** A credit asset whose type follows from the code's length (as stellar-base and stellar-core do). */
+export function creditAsset(code: string, issuer: string): CreditAsset {
+  if (!CODE.test(code)) {
+    throw new InvalidValueError(`asset code ${JSON.stringify(code)} must be 1-12 alphanumeric characters`, {
+      field: 'asset_code',
+    });
+  }
+  checkIssuer(issuer);
+  return { type: code.length <= 4 ? 'credit_alphanum4' : 'credit_alphanum12', code, issuer };
+}
+
+/** Parses Horizon's `asset_type` value. */
+export function parseAssetType(text: string): AssetType {
+  if (text === 'native' || text === 'credit_alphanum4' || text === 'credit_alphanum12') return text;
+  throw new InvalidValueError(
+    `invalid asset type ${JSON.stringify(text)}: must be one of 'native', 'credit_alphanum4', 'credit_alphanum12'`,
+    { field: 'asset_type' },
+  );
+}
+
+/**
+ * Parses the canonical form used in Horizon's list parameters (`source_assets`, `selling`,
+ * `buying`, ...): "native", or "CODE:ISSUER". As Horizon's xdr.BuildAssets, "native" is matched
+ * case-insensitively and the type follows from the code length.
+ */
+export function parseCanonicalAsset(text: string): AssetValue {
+  if (text.toLowerCase() === 'native') return NATIVE_ASSET;
+  const parts = text.split(':');
+  if (parts.length !== 2) {
+    throw new InvalidValueError(`${JSON.stringify(text)} is not a valid asset: expected "native" or "CODE:ISSUER"`);
+  }
+  const [code = '', issuer = ''] = parts;
+  return creditAsset(code, issuer);
+}
+
+/** "native" or "CODE:ISSUER" (Horizon's StringCanonical). */
+export function formatCanonicalAsset(asset: AssetValue): string {
+  return asset.type === 'native' ? 'native' : `${asset.code}:${asset.issuer}`;
+}
+
+/** The three query parameters (without their prefix) that Horizon uses to name one asset. */
+export interface AssetQuery {
+  readonly assetType?: string | undefined;
+  readonly assetCode?: string | undefined;
+  readonly assetIssuer?: string | undefined;
+}
+
+/**
+ * Parses an `asset_type`/`asset_code`/`asset_issuer` triple as Horizon validates it
+ * (actions/helpers.go validateAssetParams + getAsset). Empty strings count as absent.
+ * Returns null when all three are absent (the caller decides whether the asset is required).
+ * Errors carry `field` = the unprefixed parameter at fault.
+ *
+ * Differs from Horizon in one respect: a credit_alphanum12 code must have 5–12 characters (Horizon
+ * accepts 1–12 and builds an asset stellar-core considers invalid, which then matches nothing).
+ */
+export function parseAssetQuery(query: AssetQuery): AssetValue | null {
+  const type = query.assetType ?? '';
+  const code = query.assetCode ?? '';
+  const issuer = query.assetIssuer ?? '';
+  if (type === '') {
+    if (code !== '' || issuer !== '') {
+      throw new InvalidValueError('asset type is missing', { field: 'asset_type' });
+    }
+    return null;
+  }
+  const assetType = parseAssetType(type);
+  if (assetType === 'native') {
+    if (code !== '') throw new InvalidValueError('native asset does not have a code', { field: 'asset_code' });
+    if (issuer !== '') throw new InvalidValueError('native asset does not have an issuer', { field: 'asset_issuer' });
+    return NATIVE_ASSET;
+  }
+  if (!codeFits(assetType, code)) {
+    const lengths = assetType === 'credit_alphanum4' ? '1-4' : '5-12';
+    throw new InvalidValueError(
+      code === ''
+        ? `asset code is missing`
+        : `asset code ${JSON.stringify(code)} must be ${lengths} alphanumeric characters for ${assetType}`,
+      { field: 'asset_code' },
+    );
+  }
+  if (issuer === '') throw new InvalidValueError('asset issuer is missing', { field: 'asset_issuer' });
+  checkIssuer(issuer);
+  return { type: assetType, code, issuer };
+}
+
+/** Converts to stellar-base's Asset. */
+export function toStellarAsset(asset: AssetValue): Asset {
+  return asset.type === 'native' ? Asset.native() : new Asset(asset.code, asset.issuer);
+}
+
+/** Converts from stellar-base's Asset (its type is derived from the code length, so it is always consistent). */
+export function fromStellarAsset(asset: Asset): AssetValue {
+  return asset.isNative() ? NATIVE_ASSET : creditAsset(asset.getCode(), asset.getIssuer());
+}
+
+/** Converts to xdr.Asset. */
+export function assetToXdr(asset: AssetValue): xdr.Asset {
+  return toStellarAsset(asset).toXDRObject();
+}
+
+/**
+ * Converts from xdr.Asset, keeping the XDR's own type. stellar-base's Asset.fromOperation would turn
+ * an alphanum12 with a short code into an alphanum4; such an asset is invalid for stellar-core, so
+ * it is rejected here, as are codes with non-alphanumeric bytes or bytes after the zero padding.
+ */
+export function assetFromXdr(asset: xdr.Asset): AssetValue {
+  const kind = asset.switch().name;
+  if (kind === 'assetTypeNative') return NATIVE_ASSET;
+  let type: CreditAsset['type'];
+  let alphaNum: xdr.AlphaNum4 | xdr.AlphaNum12;
+  if (kind === 'assetTypeCreditAlphanum4') {
+    type = 'credit_alphanum4';
+    alphaNum = asset.alphaNum4();
+  } else if (kind === 'assetTypeCreditAlphanum12') {
+    type = 'credit_alphanum12';
+    alphaNum = asset.alphaNum12();
+  } else {
+    throw new InvalidValueError(`unsupported asset type ${kind}`);
+  }
+  const raw = Buffer.from(alphaNum.assetCode());
+  const end = raw.indexOf(0);
+  const code = raw.subarray(0, end === -1 ? raw.length : end).toString('latin1');
+  const padding = end === -1 ? Buffer.alloc(0) : raw.subarray(end);
+  if (!codeFits(type, code) || padding.some((byte) => byte !== 0)) {
+    throw new InvalidValueError(`invalid ${type} asset code ${JSON.stringify(raw.toString('latin1'))}`);
+  }
+  return { type, code, issuer: StrKey.encodeEd25519PublicKey(alphaNum.issuer().ed25519()) };
+}
+
+/** True when both name the same asset. */
+export function assetsEqual(a: AssetValue, b: AssetValue): boolean {
+  if (a.type === 'native' || b.type === 'native') return a.type === b.type;
+  return a.type === b.type && a.code === b.code && a.issuer === b.issuer;
+}
+
+/**
+ * Orders assets as stellar-core orders xdr.Asset values (xdrpp's generated operator<): by type
+ * (native < alphanum4 < alphanum12), then by the zero-padded code bytes, then by the issuer's raw
+ * ed25519 key bytes. This is the order stellar-core requires for a liquidity pool's asset pair
+ * (assetA < assetB) and a deterministic order for picking one side of an asset pair.
+ *
+ * It is deliberately not stellar-base's Asset.compare, which compares issuers as strkey text: base32
+ * text order differs from key byte order ('2'..'7' sort before 'A' in ASCII but encode larger values).
+ * Horizon itself picks a trade's base asset by history_assets row id, which is an insertion order,
+ * not this.
+ */
+export function compareAssets(a: AssetValue, b: AssetValue): -1 | 0 | 1 {
+  // XDR encodings of assets of one type have identical layouts (type, code, issuer key type, key),
+  // and types differ in their first 4 bytes, so byte order of the encodings is core's order.
+  const result = Buffer.compare(assetToXdr(a).toXDR(), assetToXdr(b).toXDR());
+  return result < 0 ? -1 : result > 0 ? 1 : 0;
+}

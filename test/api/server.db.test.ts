@@ -1,0 +1,146 @@
+// The HTTP skeleton: the root document, problems for unknown paths and bad parameters, a REST
+// resource rendered from its GraphQL type, and /graphql.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiServer } from '../../src/api/server.js';
+import { createLogger } from '../../src/logger.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+
+let test: TestDatabase;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  await test.db.prisma.ledger.create({
+    data: {
+      sequence: 7,
+      hash: 'a'.repeat(64),
+      prevHash: 'b'.repeat(64),
+      closedAt: new Date('2026-01-02T03:04:05Z'),
+      successfulTransactionCount: 2,
+      failedTransactionCount: 1,
+      operationCount: 3,
+      txSetOperationCount: 4,
+      totalCoins: 1_000_000_000_000_000_000n,
+      feePool: 300n,
+      baseFee: 100,
+      baseReserve: 5_000_000,
+      maxTxSetSize: 1000,
+      protocolVersion: 22,
+      headerXdr: 'AAAA',
+    },
+  });
+  server = createApiServer({
+    services: {
+      db: test.db,
+      config: { networkPassphrase: 'Test SDF Network ; September 2015' },
+      coreInfo: async () => ({ version: 'zenith-core', latestLedger: 9, protocolVersion: 22 }),
+    },
+    logger: createLogger('silent', { pretty: false }),
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await test.drop();
+});
+
+describe('GET /', () => {
+  it('answers the root document with links and the state of history and core', async () => {
+    const response = await fetch(`${base}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/application\/hal\+json/);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      _links: { self: { href: `${base}/` }, ledger: { href: `${base}/ledgers/{sequence}`, templated: true } },
+      history_latest_ledger: 7,
+      history_elder_ledger: 7,
+      history_latest_ledger_closed_at: '2026-01-02T03:04:05Z',
+      core_latest_ledger: 9,
+      core_version: 'zenith-core',
+      current_protocol_version: 22,
+      network_passphrase: 'Test SDF Network ; September 2015',
+    });
+  });
+});
+
+describe('REST resources', () => {
+  it('renders a ledger from its GraphQL type in snake_case, amounts as 7-decimal strings', async () => {
+    const response = await fetch(`${base}/ledgers/7`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      _links: { self: { href: `${base}/ledgers/7` } },
+      paging_token: String(7n << 32n),
+      hash: 'a'.repeat(64),
+      prev_hash: 'b'.repeat(64),
+      sequence: 7,
+      successful_transaction_count: 2,
+      failed_transaction_count: 1,
+      operation_count: 3,
+      tx_set_operation_count: 4,
+      closed_at: '2026-01-02T03:04:05Z',
+      total_coins: '100000000000.0000000',
+      fee_pool: '0.0000300',
+      base_fee_in_stroops: 100,
+      base_reserve_in_stroops: 5_000_000,
+      max_tx_set_size: 1000,
+      protocol_version: 22,
+      header_xdr: 'AAAA',
+    });
+  });
+
+  it('answers 404 not_found for a missing ledger and an unknown path', async () => {
+    for (const path of ['/ledgers/8', '/no/such/thing']) {
+      const response = await fetch(base + path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/application\/problem\+json/);
+      expect(await response.json()).toMatchObject({
+        type: 'https://stellar.org/horizon-errors/not_found',
+        title: 'Resource Missing',
+        status: 404,
+      });
+    }
+  });
+
+  it('answers 400 naming the parameter for a bad ledger sequence', async () => {
+    for (const bad of ['abc', '-1', '99999999999']) {
+      const response = await fetch(`${base}/ledgers/${bad}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        type: 'https://stellar.org/horizon-errors/bad_request',
+        extras: { invalid_field: 'sequence' },
+      });
+    }
+  });
+
+  it('answers 405 to a write on a read-only resource', async () => {
+    const response = await fetch(`${base}/ledgers/7`, { method: 'DELETE' });
+    expect(response.status).toBe(405);
+  });
+});
+
+describe('/graphql', () => {
+  it('answers queries over the same data', async () => {
+    const response = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ status { historyLatestLedger } ledger(sequence: 7) { hash totalCoins pagingToken } }' }),
+    });
+    expect(await response.json()).toEqual({
+      data: {
+        status: { historyLatestLedger: 7 },
+        ledger: { hash: 'a'.repeat(64), totalCoins: '100000000000.0000000', pagingToken: String(7n << 32n) },
+      },
+    });
+  });
+
+  it('serves GraphiQL to a browser', async () => {
+    const response = await fetch(`${base}/graphql`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/GraphiQL/);
+  });
+});

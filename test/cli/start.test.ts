@@ -1,0 +1,59 @@
+// `zenith start` on an embedded database folder: serves, stops cleanly on Ctrl-C, and a second
+// start reuses the data; two processes never share one folder.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Keypair } from '@stellar/stellar-base';
+import { afterAll, describe, expect, it } from 'vitest';
+import { collect, runZenith, spawnZenith, waitForLine } from '../support/cli.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'zenith-start-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function startOnce() {
+  const child = spawnZenith([
+    'start',
+    '--port', '0',
+    '--host', '127.0.0.1',
+    '--core-port', '0',
+    '--close-interval', '200',
+    '--data-dir', dataDir,
+  ]);
+  const done = collect(child);
+  const line = await waitForLine(child, /Zenith is serving/);
+  const port = (JSON.parse(line) as { port: number }).port;
+  return { child, done, port };
+}
+
+describe('zenith start', () => {
+  it('serves GET /, exits 0 on SIGINT, and reuses its data on the next start', async () => {
+    const first = await startOnce();
+    const root = await fetch(`http://127.0.0.1:${first.port}/`);
+    expect(root.status).toBe(200);
+    expect(await root.json()).toMatchObject({ network_passphrase: 'Standalone Network ; February 2017' });
+
+    const funded = await fetch(`http://127.0.0.1:${first.port}/friendbot?addr=${Keypair.random().publicKey()}`);
+    expect(funded.status).toBe(200);
+    expect(await funded.json()).toMatchObject({ successful: true });
+    const status = (await (await fetch(`http://127.0.0.1:${first.port}/`)).json()) as { core_latest_ledger: number };
+    expect(status.core_latest_ledger).toBeGreaterThan(1);
+
+    const intruder = await runZenith(['start', '--port', '0', '--data-dir', dataDir]);
+    expect(intruder.code).toBe(1);
+    expect(intruder.stdout + intruder.stderr).toMatch(/in use by another Zenith process/);
+
+    first.child.kill('SIGINT');
+    const firstRun = await first.done;
+    expect(firstRun.code).toBe(0);
+    expect(firstRun.stdout).toMatch(/applied 1 migration/);
+    expect(firstRun.stdout).toMatch(/"msg":"stopped"/);
+
+    const second = await startOnce();
+    second.child.kill('SIGTERM');
+    const secondRun = await second.done;
+    expect(secondRun.code).toBe(0);
+    expect(secondRun.stdout).toMatch(/database schema is up to date/);
+    const ledgerAtStop = Number(/"ledger":(\d+),"manualClose"/.exec(secondRun.stdout)?.[1]);
+    expect(ledgerAtStop).toBeGreaterThanOrEqual(status.core_latest_ledger);
+  });
+});

@@ -1,0 +1,144 @@
+// Restart continues from the last closed ledger with identical state; a torn last frame is ignored.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
+import { createCore } from '../../src/core/index.js';
+import type { Core } from '../../src/core/index.js';
+import { entryKey, entryToXdr } from '../../src/core/ledger/entries.js';
+import { Harness, PASSPHRASE } from './support/harness.js';
+
+const dirs: string[] = [];
+function tmpDir(): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'zenith-core-'));
+  dirs.push(d);
+  return d;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function stateOf(core: Core): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const e of core.entries()) m.set(entryKey(e), entryToXdr(e).toXDR('base64'));
+  return m;
+}
+
+async function busyLedgers(h: Harness): Promise<void> {
+  const [a, b] = await h.fund(100, 2);
+  const asset = new Asset('EUR', a!.publicKey());
+  await h.run(b!, [Operation.changeTrust({ asset })]);
+  await h.run(a!, [Operation.payment({ destination: b!.publicKey(), asset, amount: '12.5' })]);
+  await h.run(b!, [Operation.manageData({ name: 'k', value: 'v' }), Operation.setOptions({ homeDomain: 'b.example' })]);
+  const [c] = await h.fund(5);
+  await h.run(c!, [Operation.accountMerge({ destination: a!.publicKey() })]);
+  await h.run(a!, [Operation.payment({ destination: Keypair.random().publicKey(), asset: Asset.native(), amount: '1' })]); // fails
+}
+
+async function open(dataDir: string): Promise<Harness> {
+  return Harness.create({ dataDir, snapshotInterval: 3 });
+}
+
+describe('core persistence', () => {
+  it('restarts from snapshot + meta log with identical state and continues the chain', async () => {
+    const dataDir = tmpDir();
+    const h = await open(dataDir);
+    await busyLedgers(h);
+    const state = stateOf(h.core);
+    const last = h.core.latestLedger();
+    await h.core.stop();
+
+    const h2 = await open(dataDir);
+    expect(h2.core.latestLedger()).toEqual(last);
+    expect(stateOf(h2.core)).toEqual(state);
+    const closed = await h2.core.closeLedger(last.closeTime + 10);
+    expect(closed.sequence).toBe(last.sequence + 1);
+    const meta = xdr.LedgerCloseMeta.fromXDR(h2.core.ledgerMetaXdr(closed.sequence)!);
+    expect(meta.v1().ledgerHeader().header().previousLedgerHash().toString('hex')).toBe(last.hash);
+    await h2.core.stop();
+  });
+
+  it('recovers after a crash (no stop, stale snapshot) and ignores a torn final frame', async () => {
+    const dataDir = tmpDir();
+    const h = await open(dataDir);
+    await busyLedgers(h);
+    const state = stateOf(h.core);
+    const last = h.core.latestLedger();
+    // simulate a crash in the middle of the next append
+    const log = path.join(dataDir, 'core', 'ledgers.xdr');
+    const size = fs.statSync(log).size;
+    fs.appendFileSync(log, Buffer.from([0x80, 0x00, 0x10, 0x00, 1, 2, 3]));
+
+    const h2 = await open(dataDir);
+    expect(fs.statSync(log).size).toBe(size);
+    expect(h2.core.latestLedger()).toEqual(last);
+    expect(stateOf(h2.core)).toEqual(state);
+    await h2.core.stop();
+  });
+
+  it('ledgers(from) replays stored metas then follows live closes, with chained hashes', async () => {
+    const dataDir = tmpDir();
+    const h = await open(dataDir);
+    await h.fund(10, 2);
+    await h.close();
+    await h.core.stop();
+    const core = await createCore({ dataDir, networkPassphrase: PASSPHRASE, manualClose: true });
+    const seen: xdr.LedgerCloseMeta[] = [];
+    const done = (async () => {
+      for await (const m of core.ledgers(1)) {
+        seen.push(m);
+        if (m.v1().ledgerHeader().header().ledgerSeq() === 5) break;
+      }
+    })();
+    await core.closeLedger(core.latestLedger().closeTime + 5);
+    await core.closeLedger(core.latestLedger().closeTime + 5);
+    await done;
+    expect(seen.map((m) => m.v1().ledgerHeader().header().ledgerSeq())).toEqual([1, 2, 3, 4, 5]);
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i]!.v1().ledgerHeader().header().previousLedgerHash().toString('hex')).toBe(
+        seen[i - 1]!.v1().ledgerHeader().hash().toString('hex'),
+      );
+    }
+    await core.stop();
+  });
+
+  it('recovers from the log alone (crash before any snapshot) and keeps the genesis parameters', async () => {
+    const dataDir = tmpDir();
+    const h = await Harness.create({ dataDir, snapshotInterval: 1000, baseReserve: 20_000_000 });
+    await busyLedgers(h);
+    const state = stateOf(h.core);
+    const last = h.core.latestLedger();
+    expect(fs.existsSync(path.join(dataDir, 'core', 'snapshot.json'))).toBe(false);
+    const h2 = await Harness.create({ dataDir, baseReserve: 5_000_000 });
+    expect(h2.core.latestLedger()).toEqual(last);
+    expect(stateOf(h2.core)).toEqual(state);
+    expect(h2.core.info().info.ledger.baseReserve).toBe(20_000_000);
+    await h2.core.stop();
+  });
+
+  it('frames the log like stellar-core --metadata-output-stream', async () => {
+    const dataDir = tmpDir();
+    const h = await open(dataDir);
+    await h.fund(10);
+    await h.core.stop();
+    const buf = fs.readFileSync(path.join(dataDir, 'core', 'ledgers.xdr'));
+    const seqs: number[] = [];
+    for (let off = 0; off < buf.length; ) {
+      const word = buf.readUInt32BE(off);
+      expect(word & 0x80000000).not.toBe(0);
+      const len = word & 0x7fffffff;
+      seqs.push(xdr.LedgerCloseMeta.fromXDR(buf.subarray(off + 4, off + 4 + len)).v1().ledgerHeader().header().ledgerSeq());
+      off += 4 + len;
+    }
+    expect(seqs).toEqual([1, 2]);
+  });
+
+  it('refuses data of another network', async () => {
+    const dataDir = tmpDir();
+    const h = await open(dataDir);
+    await h.close();
+    await h.core.stop();
+    await expect(createCore({ dataDir, networkPassphrase: 'Other', manualClose: true })).rejects.toThrow(/network/);
+  });
+});

@@ -1,0 +1,130 @@
+// Builds, signs, submits and closes transactions against an in-memory core.
+import { createHash } from 'node:crypto';
+import { Keypair, Memo, Operation, xdr } from '@stellar/stellar-base';
+import { createCore, rootKeypair } from '../../../src/core/index.js';
+import type { Core, CoreOptions, SubmitStatus } from '../../../src/core/index.js';
+import { opResultCode } from '../../../src/core/ledger/results.js';
+
+export const PASSPHRASE = 'Zenith Core Test Network';
+export const XLM = 10_000_000n;
+
+export interface TxOptions {
+  fee?: number;
+  signers?: Keypair[];
+  seq?: bigint;
+  timebounds?: { minTime: number; maxTime: number };
+  /** overrides timebounds */
+  cond?: xdr.Preconditions;
+  memo?: Memo;
+}
+
+export interface Applied {
+  status: SubmitStatus;
+  code: string;
+  ops: string[];
+  feeCharged: bigint;
+  result: xdr.TransactionResult | null;
+}
+
+const NETWORK_ID = createHash('sha256').update(PASSPHRASE).digest();
+
+export function txHash(tx: xdr.Transaction): Buffer {
+  return createHash('sha256').update(NETWORK_ID).update(Buffer.from([0, 0, 0, 2])).update(tx.toXDR()).digest();
+}
+
+export function codesOf(r: xdr.TransactionResult): { code: string; ops: string[] } {
+  const arm = r.result().switch().name;
+  const ops = arm === 'txSuccess' || arm === 'txFailed' ? r.result().results().map(opResultCode) : [];
+  return { code: arm, ops };
+}
+
+export class Harness {
+  readonly root: Keypair;
+  private closeTime = 1_700_000_000;
+
+  private constructor(readonly core: Core) {
+    this.root = rootKeypair(core.networkPassphrase);
+  }
+
+  static async create(options: Partial<CoreOptions> = {}): Promise<Harness> {
+    const core = await createCore({ dataDir: null, networkPassphrase: PASSPHRASE, manualClose: true, ...options });
+    return new Harness(core);
+  }
+
+  seq(kp: Keypair): bigint {
+    const a = this.core.account(kp.publicKey());
+    if (!a) throw new Error(`no account ${kp.publicKey()}`);
+    return a.seqNum;
+  }
+
+  /**
+   * A signed base64 envelope (v1) from `source` with the next sequence number unless given. Built
+   * from raw XDR so malformed operations can be sent; like TransactionBuilder, `fee` is per operation.
+   */
+  envelope(source: Keypair, ops: xdr.Operation[], o: TxOptions = {}): string {
+    const seq = o.seq ?? this.seq(source) + 1n;
+    const tb = o.timebounds ?? { minTime: 0, maxTime: 0 };
+    const tx = new xdr.Transaction({
+      sourceAccount: xdr.MuxedAccount.keyTypeEd25519(source.rawPublicKey()),
+      fee: (o.fee ?? 100) * ops.length,
+      seqNum: new xdr.Int64(seq),
+      cond:
+        o.cond ??
+        xdr.Preconditions.precondTime(
+          new xdr.TimeBounds({ minTime: new xdr.Uint64(BigInt(tb.minTime)), maxTime: new xdr.Uint64(BigInt(tb.maxTime)) }),
+        ),
+      memo: (o.memo ?? Memo.none()).toXDRObject(),
+      operations: ops,
+      ext: new xdr.TransactionExt(0),
+    });
+    const hash = txHash(tx);
+    const signatures = (o.signers ?? [source]).map((k) => k.signDecorated(hash));
+    return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures })).toXDR('base64');
+  }
+
+  nextCloseTime(): number {
+    this.closeTime += 5;
+    return this.closeTime;
+  }
+
+  async close(): Promise<void> {
+    await this.core.closeLedger(this.nextCloseTime());
+  }
+
+  /** Submits one envelope, closes a ledger and returns the applied result. */
+  async submitAndClose(envelope: string): Promise<Applied> {
+    const status = this.core.submit(envelope);
+    if (status.status !== 'PENDING') {
+      await this.close();
+      if (status.status === 'ERROR') {
+        const r = xdr.TransactionResult.fromXDR(status.error, 'base64');
+        return { status, ...codesOf(r), feeCharged: r.feeCharged().toBigInt(), result: r };
+      }
+      return { status, code: '', ops: [], feeCharged: 0n, result: null };
+    }
+    const closed = await this.core.closeLedger(this.nextCloseTime());
+    const meta = xdr.LedgerCloseMeta.fromXDR(this.core.ledgerMetaXdr(closed.sequence)!);
+    const p = meta.v1().txProcessing()[0]!;
+    const r = p.result().result();
+    return { status, ...codesOf(r), feeCharged: r.feeCharged().toBigInt(), result: r };
+  }
+
+  async run(source: Keypair, ops: xdr.Operation[], o: TxOptions = {}): Promise<Applied> {
+    return this.submitAndClose(this.envelope(source, ops, o));
+  }
+
+  /** Creates funded accounts from the root. */
+  async fund(amountXlm: number, count = 1): Promise<Keypair[]> {
+    const kps = Array.from({ length: count }, () => Keypair.random());
+    const r = await this.run(
+      this.root,
+      kps.map((k) => Operation.createAccount({ destination: k.publicKey(), startingBalance: String(amountXlm) })),
+    );
+    if (r.code !== 'txSuccess') throw new Error(`funding failed: ${r.code} ${r.ops.join(',')}`);
+    return kps;
+  }
+
+  balance(kp: Keypair): bigint {
+    return this.core.account(kp.publicKey())?.balance ?? -1n;
+  }
+}
