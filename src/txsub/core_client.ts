@@ -1,0 +1,40 @@
+// The one thing submission needs from a core node: stellar-core's /tx command. In-process for the
+// embedded core, over HTTP for a separate stellar-core or `zenith core`.
+
+export type CoreSubmitStatus =
+  | { status: 'PENDING' | 'DUPLICATE' | 'TRY_AGAIN_LATER' }
+  | { status: 'ERROR'; error: string /* base64 TransactionResult */ };
+
+export interface CoreClient {
+  submit(envelopeXdr: string): Promise<CoreSubmitStatus>;
+}
+
+export class CoreUnavailableError extends Error {
+  override name = 'CoreUnavailableError';
+}
+
+/** Forwards to a core's GET /tx?blob= (the same command stellar-core answers). */
+export function httpCoreClient(coreUrl: string, timeoutMs = 10_000): CoreClient {
+  return {
+    async submit(envelopeXdr) {
+      let answer: unknown;
+      try {
+        const response = await fetch(`${coreUrl}/tx?blob=${encodeURIComponent(envelopeXdr)}`, {
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        answer = await response.json();
+      } catch (error) {
+        throw new CoreUnavailableError(`core at ${coreUrl} did not answer /tx: ${(error as Error).message}`);
+      }
+      return parseTxAnswer(answer);
+    },
+  };
+}
+
+export function parseTxAnswer(answer: unknown): CoreSubmitStatus {
+  const { status, error } = (answer ?? {}) as { status?: unknown; error?: unknown };
+  if (status === 'ERROR' && typeof error === 'string') return { status, error };
+  if (status === 'PENDING' || status === 'DUPLICATE' || status === 'TRY_AGAIN_LATER') return { status };
+  // stellar-core answers {"exception": ...} to a blob it cannot decode
+  throw new CoreUnavailableError(`core answered /tx with ${JSON.stringify(answer)}`);
+}

@@ -1,0 +1,3 @@
+export { httpCoreClient, parseTxAnswer, CoreUnavailableError, type CoreClient, type CoreSubmitStatus } from './core_client.js';
+export { prismaSubmissionStore, type SubmissionStore } from './store.js';
+export { SubmissionSystem, type SubmissionOptions, type SubmissionOutcome } from './submission_system.js';
