@@ -57,3 +57,24 @@ describe('zenith start', () => {
     expect(ledgerAtStop).toBeGreaterThanOrEqual(status.core_latest_ledger);
   });
 });
+
+describe('zenith core', () => {
+  it('runs the network alone: answers /info, closes on /manualclose, exits 0 on SIGTERM', async () => {
+    const coreDir = mkdtempSync(join(tmpdir(), 'zenith-core-'));
+    try {
+      const child = spawnZenith(['core', '--core-port', '0', '--manual-close', '--data-dir', coreDir]);
+      const done = collect(child);
+      const line = await waitForLine(child, /core commands on/);
+      const corePort = (JSON.parse(line) as { corePort: number }).corePort;
+      const info = (await (await fetch(`http://127.0.0.1:${corePort}/info`)).json()) as { info: { ledger: { num: number } } };
+      expect(info.info.ledger.num).toBe(1);
+      expect((await fetch(`http://127.0.0.1:${corePort}/manualclose`)).status).toBe(200);
+      const after = (await (await fetch(`http://127.0.0.1:${corePort}/info`)).json()) as typeof info;
+      expect(after.info.ledger.num).toBe(2);
+      child.kill('SIGTERM');
+      expect((await done).code).toBe(0);
+    } finally {
+      rmSync(coreDir, { recursive: true, force: true });
+    }
+  });
+});

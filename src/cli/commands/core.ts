@@ -1,5 +1,5 @@
-import { createCore } from '../../core/index.js';
 import type { Command } from '../command.js';
+import { openEmbeddedCore } from '../embedded_core.js';
 import { stopAll, waitForShutdownSignal, type Stopper } from '../lifecycle.js';
 
 export const core: Command = {
@@ -14,15 +14,7 @@ export const core: Command = {
   async run(config, logger) {
     const stoppers: Stopper[] = [];
     try {
-      const network = await createCore({
-        dataDir: config.dataDir,
-        networkPassphrase: config.networkPassphrase,
-        baseReserve: config.baseReserve,
-        closeIntervalMs: config.closeIntervalMs,
-        manualClose: config.manualClose,
-        ...(config.metaOutDir ? { metaOutDir: config.metaOutDir } : {}),
-        logger,
-      });
+      const network = await openEmbeddedCore(config, logger);
       stoppers.push(() => network.stop());
       const address = await network.listen(config.corePort);
       network.start();

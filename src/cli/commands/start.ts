@@ -1,7 +1,8 @@
 import { coreInfoFromAnswer } from '../../api/core_info.js';
 import { createApiServer } from '../../api/server.js';
-import { createCore, Friendbot, friendbotHandler } from '../../core/index.js';
+import { Friendbot, friendbotHandler } from '../../core/index.js';
 import type { Command } from '../command.js';
+import { openEmbeddedCore } from '../embedded_core.js';
 import { openMigratedDatabase } from '../database.js';
 import { closeServer, listen, stopAll, waitForShutdownSignal, type Stopper } from '../lifecycle.js';
 
@@ -32,15 +33,7 @@ export const start: Command = {
       const db = await openMigratedDatabase(config, logger);
       stoppers.push(() => db.close());
 
-      const core = await createCore({
-        dataDir: config.dataDir,
-        networkPassphrase: config.networkPassphrase,
-        baseReserve: config.baseReserve,
-        closeIntervalMs: config.closeIntervalMs,
-        manualClose: config.manualClose,
-        ...(config.metaOutDir ? { metaOutDir: config.metaOutDir } : {}),
-        logger: logger.child({ component: 'core' }),
-      });
+      const core = await openEmbeddedCore(config, logger.child({ component: 'core' }));
       stoppers.push(() => core.stop());
       const coreAddress = await core.listen(config.corePort);
       core.start();
