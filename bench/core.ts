@@ -2,7 +2,7 @@
 // verified through node:crypto), applied and closed, in ledgers of 1,000. Prints tx/s.
 // Run: npx tsx bench/core.ts [ledgers=10] [txPerLedger=1000] [disk]
 // With "disk", the core persists to a temporary data folder (fsync'd meta log, snapshots).
-import { createHash, createPrivateKey, sign } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +45,28 @@ function envelope(source: Keypair, seq: bigint, ops: xdr.Operation[]): string {
   ).toXDR('base64');
 }
 
+const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+/**
+ * The floor of any validator, measured in the same run: decode each envelope and verify its one
+ * signature with node:crypto, nothing else. The core's tx/s over this rate says how much the
+ * ledger work adds, whatever the machine's load.
+ */
+function verifyOnlyRate(envelopes: string[]): number {
+  const keys = new Map<string, KeyObject>();
+  const t0 = performance.now();
+  for (const env of envelopes) {
+    const v1 = xdr.TransactionEnvelope.fromXDR(env, 'base64').v1();
+    const raw = v1.tx().sourceAccount().ed25519();
+    const id = raw.toString('hex');
+    let key = keys.get(id);
+    if (!key) keys.set(id, (key = createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, raw]), format: 'der', type: 'spki' })));
+    const hash = createHash('sha256').update(networkId).update(Buffer.from([0, 0, 0, 2])).update(v1.tx().toXDR()).digest();
+    if (!verify(null, hash, key, v1.signatures()[0]!.signature())) throw new Error('bad signature in bench');
+  }
+  return (envelopes.length / (performance.now() - t0)) * 1000;
+}
+
 async function main(): Promise<void> {
   const dataDir = ON_DISK ? fs.mkdtempSync(path.join(os.tmpdir(), 'zenith-bench-')) : null;
   const core = await createCore({
@@ -77,6 +99,8 @@ async function main(): Promise<void> {
       }),
     );
   }
+
+  const baseline = verifyOnlyRate(rounds[0] ?? []);
 
   let txs = 0;
   let submitMs = 0;
@@ -112,6 +136,8 @@ async function main(): Promise<void> {
       closeMsPerLedger: Math.round(closeMs / LEDGERS),
       target: 3000,
       ratioToTarget: +(rate / 3000).toFixed(2),
+      baselineVerifyOnlyTxPerSecond: Math.round(baseline),
+      ratioToBaseline: +(rate / baseline).toFixed(2),
     }),
   );
   await core.stop();
