@@ -34,6 +34,14 @@ async function busyLedgers(h: Harness): Promise<void> {
   const [c] = await h.fund(5);
   await h.run(c!, [Operation.accountMerge({ destination: a!.publicKey() })]);
   await h.run(a!, [Operation.payment({ destination: Keypair.random().publicKey(), asset: Asset.native(), amount: '1' })]); // fails
+  // offers: two in the book, one partly taken by a third, so offers, liabilities and idPool persist
+  await h.run(b!, [Operation.manageSellOffer({ selling: asset, buying: Asset.native(), amount: '5', price: '2' })]);
+  await h.run(b!, [Operation.manageSellOffer({ selling: asset, buying: Asset.native(), amount: '3', price: '3' })]);
+  await h.run(a!, [Operation.manageBuyOffer({ selling: Asset.native(), buying: asset, buyAmount: '1', price: '2' })]);
+}
+
+function offerIds(core: Core): bigint[] {
+  return [...core.entries()].flatMap((e) => (e.type === 'offer' ? [e.offerId] : [])).sort((x, y) => (x < y ? -1 : 1));
 }
 
 async function open(dataDir: string): Promise<Harness> {
@@ -52,10 +60,15 @@ describe('core persistence', () => {
     const h2 = await open(dataDir);
     expect(h2.core.latestLedger()).toEqual(last);
     expect(stateOf(h2.core)).toEqual(state);
+    expect(offerIds(h2.core)).toEqual([1n, 2n]);
     const closed = await h2.core.closeLedger(last.closeTime + 10);
     expect(closed.sequence).toBe(last.sequence + 1);
     const meta = xdr.LedgerCloseMeta.fromXDR(h2.core.ledgerMetaXdr(closed.sequence)!);
     expect(meta.v1().ledgerHeader().header().previousLedgerHash().toString('hex')).toBe(last.hash);
+    // the id pool survived too, and the partly taken offer kept its remaining amount
+    expect(meta.v1().ledgerHeader().header().idPool().toBigInt()).toBe(2n);
+    const amounts = [...h2.core.entries()].flatMap((e) => (e.type === 'offer' ? [e.amount] : []));
+    expect(amounts.sort()).toEqual([30_000_000n, 40_000_000n]);
     await h2.core.stop();
   });
 
@@ -140,5 +153,32 @@ describe('core persistence', () => {
     await h.close();
     await h.core.stop();
     await expect(createCore({ dataDir, networkPassphrase: 'Other', manualClose: true })).rejects.toThrow(/network/);
+  });
+  it('restores the order book: a restored offer is crossed after restart', async () => {
+    const dataDir = tmpDir();
+    const h = await open(dataDir);
+    const [issuer, maker, taker] = await h.fund(100, 3);
+    const idr = new Asset('IDR', issuer!.publicKey());
+    await h.run(maker!, [Operation.changeTrust({ asset: idr })]);
+    await h.run(taker!, [Operation.changeTrust({ asset: idr })]);
+    await h.run(issuer!, [Operation.payment({ destination: maker!.publicKey(), asset: idr, amount: '10' })]);
+    await h.run(maker!, [Operation.manageSellOffer({ selling: idr, buying: Asset.native(), amount: '4', price: '2' })]);
+    await h.run(maker!, [Operation.manageSellOffer({ selling: idr, buying: Asset.native(), amount: '3', price: '1.5' })]);
+    const last = h.core.latestLedger();
+    await h.core.stop();
+
+    const h2 = await open(dataDir);
+    while (h2.nextCloseTime() <= last.closeTime);
+    // the cheaper offer (id 2) goes first, then offer 1 at price 2
+    const r = await h2.run(taker!, [Operation.manageBuyOffer({ selling: Asset.native(), buying: idr, buyAmount: '5', price: '2' })]);
+    expect(r.code).toBe('txSuccess');
+    const success = (r.result!.result().results()[0]!.tr().value() as unknown as { value(): xdr.ManageOfferSuccessResult }).value();
+    expect(success.offersClaimed().map((a) => [a.orderBook().offerId().toBigInt(), a.orderBook().amountSold().toBigInt()])).toEqual([
+      [2n, 30_000_000n],
+      [1n, 20_000_000n],
+    ]);
+    const left = [...h2.core.entries()].flatMap((e) => (e.type === 'offer' ? [[e.offerId, e.amount]] : []));
+    expect(left).toEqual([[1n, 20_000_000n]]);
+    await h2.core.stop();
   });
 });

@@ -1,7 +1,8 @@
 // Nested change tracker in the manner of stellar-core's LedgerTxn: a child sees its parent's
 // entries, records its own writes, and either commits them into the parent or is dropped.
 import { cloneEntry, entryKey } from './entries.js';
-import type { EntryRec } from './entries.js';
+import type { EntryRec, OfferRec } from './entries.js';
+import { OfferList, OrderBook, isBetterOffer, offerPairKey } from './order_book.js';
 import { CHANGE_CREATED, CHANGE_REMOVED, CHANGE_STATE, CHANGE_UPDATED, XdrBytes, writeEntry, writeKey } from './entry_codec.js';
 
 export interface EntryReader {
@@ -11,25 +12,55 @@ export interface EntryReader {
 export interface EntryStore extends EntryReader {
   write(key: string, value: EntryRec | null): void;
   idPool: bigint;
+  /**
+   * The best offer of a pair (lowest price, then lowest id, as stellar-core's isBetterOffer) at
+   * this level, skipping keys that a level above (`above`) has written.
+   */
+  bestOffer(pair: string, above: Set<string>[]): OfferRec | undefined;
+  /** Keys of a seller's offers visible at this level (`seen` as above). */
+  offerKeysOf(sellerId: string, seen: Set<string>, out: Set<string>): void;
 }
 
-/** The closed ledger's entries. */
+/** The closed ledger's entries, with an order book index of its offers. */
 export class RootState implements EntryStore {
   readonly entries = new Map<string, EntryRec>();
+  readonly book = new OrderBook();
   idPool = 0n;
+  /** bumped on every write, so that a child's cursor into the book knows when it is stale */
+  version = 0;
 
   get(key: string): EntryRec | undefined {
     return this.entries.get(key);
   }
 
   write(key: string, value: EntryRec | null): void {
+    this.version++;
+    if (key.charCodeAt(0) === 0x4f /* 'O' */) {
+      const old = this.entries.get(key);
+      if (old) this.book.remove(key, old as OfferRec);
+      if (value) this.book.add(key, value as OfferRec);
+    }
     if (value) this.entries.set(key, value);
     else this.entries.delete(key);
+  }
+
+  bestOffer(pair: string, above: Set<string>[]): OfferRec | undefined {
+    return this.book.best(pair, 0, above)?.offer;
+  }
+
+  offerKeysOf(sellerId: string, seen: Set<string>, out: Set<string>): void {
+    for (const k of this.book.keysOf(sellerId)) if (!seen.has(k)) out.add(k);
   }
 }
 
 export class LedgerTxn implements EntryStore {
   private readonly own = new Map<string, EntryRec | null>();
+  /** offer keys written here, by every pair they belonged to (before or after) */
+  private readonly offersByPair = new Map<string, Set<string>>();
+  /** offers this level holds, per pair, in book order */
+  private readonly liveByPair = new Map<string, OfferList>();
+  /** for a level directly above the root: per pair, how many of the root's best offers it overrides */
+  private readonly rootCursor = new Map<string, { version: number; index: number }>();
   idPool: bigint;
 
   constructor(
@@ -46,7 +77,73 @@ export class LedgerTxn implements EntryStore {
   }
 
   write(key: string, value: EntryRec | null): void {
+    if (key.charCodeAt(0) === 0x4f) this.noteOffer(key, value);
     this.own.set(key, value);
+  }
+
+  // an offer's pair can change (update with other assets): index the key under the old and new pair
+  private noteOffer(key: string, value: EntryRec | null): void {
+    const old = this.get(key);
+    if (old) this.indexOffer(offerPairKey(old as OfferRec), key);
+    const mine = this.own.get(key);
+    if (mine) this.liveByPair.get(offerPairKey(mine as OfferRec))?.remove(key, mine as OfferRec);
+    if (value) {
+      const pair = offerPairKey(value as OfferRec);
+      this.indexOffer(pair, key);
+      let live = this.liveByPair.get(pair);
+      if (!live) {
+        live = new OfferList();
+        this.liveByPair.set(pair, live);
+      }
+      live.add(key, value as OfferRec);
+    }
+  }
+
+  private indexOffer(pair: string, key: string): void {
+    let set = this.offersByPair.get(pair);
+    if (!set) {
+      set = new Set();
+      this.offersByPair.set(pair, set);
+    }
+    set.add(key);
+  }
+
+  bestOffer(pair: string, above: Set<string>[]): OfferRec | undefined {
+    const best = this.liveByPair.get(pair)?.first(above)?.offer;
+    const mine = this.offersByPair.get(pair);
+    const below = mine ? [...above, mine] : above;
+    let parentBest: OfferRec | undefined;
+    if (this.parent instanceof RootState) {
+      // offers taken during a ledger sit at the top of the root's book: remember how many of
+      // them this level overrides, so each lookup does not walk past them again
+      const root = this.parent;
+      let cursor = this.rootCursor.get(pair);
+      if (!cursor || cursor.version !== root.version) {
+        cursor = { version: root.version, index: 0 };
+        this.rootCursor.set(pair, cursor);
+      }
+      if (mine) cursor.index = root.book.skip(pair, cursor.index, mine);
+      parentBest = root.book.best(pair, cursor.index, below)?.offer;
+    } else {
+      parentBest = this.parent.bestOffer(pair, below);
+    }
+    if (parentBest && (!best || isBetterOffer(parentBest, best))) return parentBest;
+    return best;
+  }
+
+  /** The best offer selling `pair`'s asset for its other asset, as seen from this transaction. */
+  loadBestOffer(pair: string): OfferRec | undefined {
+    return this.bestOffer(pair, []);
+  }
+
+  offerKeysOf(sellerId: string, seen: Set<string>, out: Set<string>): void {
+    const prefix = `O${sellerId}/`;
+    for (const [k, v] of this.own) {
+      if (!k.startsWith(prefix) || seen.has(k)) continue;
+      seen.add(k);
+      if (v) out.add(k);
+    }
+    this.parent.offerKeysOf(sellerId, seen, out);
   }
 
   /** The entry as a mutable copy owned by this transaction (marks it modified, as stellar-core does). */
@@ -57,23 +154,26 @@ export class LedgerTxn implements EntryStore {
     if (!p) return undefined;
     const c = cloneEntry(p);
     c.lastModified = this.ledgerSeq;
-    this.own.set(key, c);
+    this.write(key, c);
     return c as T;
   }
 
   create(e: EntryRec): void {
     e.lastModified = this.ledgerSeq;
-    this.own.set(entryKey(e), e);
+    this.write(entryKey(e), e);
   }
 
   erase(key: string): void {
-    this.own.set(key, null);
+    this.write(key, null);
   }
 
   commit(): void {
     for (const [k, v] of this.own) this.parent.write(k, v);
     this.parent.idPool = this.idPool;
     this.own.clear();
+    this.offersByPair.clear();
+    this.liveByPair.clear();
+    this.rootCursor.clear();
   }
 
   /** Keys written by this transaction, in first-touch order. */

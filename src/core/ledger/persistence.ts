@@ -50,7 +50,7 @@ export function readSnapshot(
   }
   for (const b64 of body.entries) {
     const e = entryFromXdr(xdr.LedgerEntry.fromXDR(b64, 'base64'));
-    root.entries.set(entryKey(e), e);
+    root.write(entryKey(e), e);
   }
   const header = headerFromXdr(xdr.LedgerHeader.fromXDR(body.header, 'base64'));
   root.idPool = header.idPool;

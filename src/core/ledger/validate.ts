@@ -11,6 +11,8 @@ import { SignatureChecker } from './signature_checker.js';
 import type { TxFrame } from './tx_frame.js';
 import type { HeaderView, ThresholdLevel } from '../operations/context.js';
 import { SOROBAN_OPERATIONS, operationDef } from '../operations/registry.js';
+import { EXCHANGE_OP_TYPES, defaultExchangeResult } from '../operations/exchange_results.js';
+import type { OfferOpType, PathOpType } from '../operations/exchange_results.js';
 import { minBalance, startingSequenceNumber } from '../operations/helpers.js';
 
 export interface ValidationEnv {
@@ -110,6 +112,7 @@ export function checkTxSignatures(frame: TxFrame, checker: SignatureChecker, acc
 export function defaultOpResult(type: string): xdr.OperationResult {
   if (type === 'accountMerge') return opInner('accountMerge', 'accountMergeSuccess', new xdr.Int64(0n));
   if (!operationDef(type)) return opOuter('opNotSupported');
+  if (EXCHANGE_OP_TYPES.has(type)) return defaultExchangeResult(type as OfferOpType | PathOpType);
   return opInner(type, `${type}Success`);
 }
 

@@ -10,8 +10,8 @@ import {
   TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG,
   isAssetCodeValid,
   isAuthorizedToMaintainLiabilities,
-  removeOffersOfLine,
 } from './helpers.js';
+import { removeOffersByAccountAndAsset } from './liabilities.js';
 
 const T = 'allowTrust';
 const TRUSTLINE_AUTH_FLAGS = TL_AUTHORIZED_FLAG | TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG;
@@ -68,7 +68,8 @@ export const allowTrust: OperationDef = {
       return fail('allowTrustCantRevoke');
     }
     if (isAuthorizedToMaintainLiabilities(current.flags) && !isAuthorizedToMaintainLiabilities(expected)) {
-      if (removeOffersOfLine(ctx.ltx, ctx.header, trustor, asset) === 'lowReserve') return fail('allowTrustLowReserve');
+      // ALLOW_TRUST_LOW_RESERVE only arises from pool share lines, which this network does not have
+      removeOffersByAccountAndAsset(ctx.ltx, ctx.header, trustor, asset);
     }
     const line = ctx.ltx.load<TrustLineRec>(key)!;
     line.flags = expected;

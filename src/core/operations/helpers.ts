@@ -146,20 +146,3 @@ export function assetValid(a: xdr.Asset): boolean {
   if (t === xdr.AssetType.assetTypeCreditAlphanum12().value) return isAssetCodeValid(a.alphaNum12().assetCode());
   return false;
 }
-
-/**
- * Removes a trustor's offers in an asset whose line loses authorization to maintain liabilities
- * (stellar-core's removeOffersAndPoolShareTrustLines). The exchange installs the real remover;
- * until then no offer can exist, so there is nothing to remove.
- */
-export type OfferRemover = (ltx: LedgerTxn, header: HeaderView, trustorId: string, asset: AssetRec) => 'ok' | 'lowReserve';
-
-let offerRemover: OfferRemover = () => 'ok';
-
-export function setOfferRemover(fn: OfferRemover): void {
-  offerRemover = fn;
-}
-
-export function removeOffersOfLine(ltx: LedgerTxn, header: HeaderView, trustorId: string, asset: AssetRec): 'ok' | 'lowReserve' {
-  return offerRemover(ltx, header, trustorId, asset);
-}

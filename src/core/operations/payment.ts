@@ -1,21 +1,23 @@
-// payment: stellar-core applies it as a strict-receive path payment with an empty path and maps
-// the codes back; the destination is credited before the source is debited.
+// payment: stellar-core applies it as a strict-receive path payment with an empty path (same asset
+// sent and received, sendMax = amount) and maps the codes back to payment's own.
 import { assetFromXdr, isNative, muxedToAccountId } from '../ledger/entries.js';
 import { opInner } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
-import {
-  accountExists,
-  addAccountBalance,
-  assetValid,
-  availableBalance,
-  loadAccount,
-  loadTrustLineView,
-  viewAddBalance,
-  viewAuthorized,
-} from './helpers.js';
+import { assetValid } from './helpers.js';
+import { applyStrictReceive } from './path_payment.js';
+import type { PathFailure } from './path_payment.js';
 
 const T = 'payment';
-const fail = (code: string) => ({ success: false, result: opInner(T, code) });
+
+const CODES: Partial<Record<PathFailure, string>> = {
+  Underfunded: 'paymentUnderfunded',
+  SrcNotAuthorized: 'paymentSrcNotAuthorized',
+  SrcNoTrust: 'paymentSrcNoTrust',
+  NoDestination: 'paymentNoDestination',
+  NoTrust: 'paymentNoTrust',
+  NotAuthorized: 'paymentNotAuthorized',
+  LineFull: 'paymentLineFull',
+};
 
 export const payment: OperationDef = {
   threshold: () => 'medium',
@@ -32,32 +34,10 @@ export const payment: OperationDef = {
     const asset = assetFromXdr(body.asset());
     const amount = body.amount().toBigInt();
     if (dest === ctx.sourceId && isNative(asset)) return { success: true, result: opInner(T, 'paymentSuccess') };
-
-    // sending an asset back to its issuer does not need the issuer account to exist
-    const bypassIssuerCheck = !isNative(asset) && asset.issuer === dest;
-    if (!bypassIssuerCheck && !accountExists(ctx.ltx, dest)) return fail('paymentNoDestination');
-
-    if (isNative(asset)) {
-      const d = loadAccount(ctx.ltx, dest)!;
-      if (!addAccountBalance(ctx.header, d, amount)) return fail('paymentLineFull');
-    } else {
-      const line = loadTrustLineView(ctx.ltx, dest, asset);
-      if (!line) return fail('paymentNoTrust');
-      if (!viewAuthorized(line)) return fail('paymentNotAuthorized');
-      if (!viewAddBalance(line, amount)) return fail('paymentLineFull');
-    }
-
-    if (isNative(asset)) {
-      const s = loadAccount(ctx.ltx, ctx.sourceId);
-      if (!s) return fail('paymentMalformed');
-      if (amount > availableBalance(ctx.header, s)) return fail('paymentUnderfunded');
-      if (!addAccountBalance(ctx.header, s, -amount)) throw new Error('payment: balance invariant');
-    } else {
-      const line = loadTrustLineView(ctx.ltx, ctx.sourceId, asset);
-      if (!line) return fail('paymentSrcNoTrust');
-      if (!viewAuthorized(line)) return fail('paymentSrcNotAuthorized');
-      if (!viewAddBalance(line, -amount)) return fail('paymentUnderfunded');
-    }
-    return { success: true, result: opInner(T, 'paymentSuccess') };
+    const r = applyStrictReceive(ctx, { sendAsset: asset, destAsset: asset, destId: dest, path: [] }, amount, amount);
+    if (r.ok) return { success: true, result: opInner(T, 'paymentSuccess') };
+    const code = CODES[r.code];
+    if (!code) throw new Error(`unexpected error code from pathPaymentStrictReceive: ${r.code}`);
+    return { success: false, result: opInner(T, code) };
   },
 };

@@ -1,20 +1,28 @@
 // Operation type name → implementation. Types without an entry are answered opNOT_SUPPORTED
-// (offers and path payments arrive with the exchange; claimable balances, sponsorship, clawback
-// and liquidity pools are outside this network's scope).
+// (claimable balances, sponsorship, clawback, trust line flags and liquidity pools are outside
+// this network's scope).
 import type { OperationDef } from './context.js';
 import { accountMerge } from './account_merge.js';
 import { allowTrust } from './allow_trust.js';
 import { bumpSequence } from './bump_sequence.js';
 import { changeTrust } from './change_trust.js';
 import { createAccount } from './create_account.js';
+import { createPassiveSellOffer } from './create_passive_sell_offer.js';
 import { inflation } from './inflation.js';
+import { manageBuyOffer } from './manage_buy_offer.js';
 import { manageData } from './manage_data.js';
+import { manageSellOffer } from './manage_sell_offer.js';
+import { pathPaymentStrictReceive } from './path_payment_strict_receive.js';
+import { pathPaymentStrictSend } from './path_payment_strict_send.js';
 import { payment } from './payment.js';
 import { setOptions } from './set_options.js';
 
 const registry = new Map<string, OperationDef>([
   ['createAccount', createAccount],
   ['payment', payment],
+  ['pathPaymentStrictReceive', pathPaymentStrictReceive],
+  ['manageSellOffer', manageSellOffer],
+  ['createPassiveSellOffer', createPassiveSellOffer],
   ['setOptions', setOptions],
   ['changeTrust', changeTrust],
   ['allowTrust', allowTrust],
@@ -22,6 +30,8 @@ const registry = new Map<string, OperationDef>([
   ['inflation', inflation],
   ['manageData', manageData],
   ['bumpSequence', bumpSequence],
+  ['manageBuyOffer', manageBuyOffer],
+  ['pathPaymentStrictSend', pathPaymentStrictSend],
 ]);
 
 /** Soroban operations: a classic network answers txMALFORMED for them, as stellar-core does without sorobanData. */
@@ -29,9 +39,4 @@ export const SOROBAN_OPERATIONS: ReadonlySet<string> = new Set(['invokeHostFunct
 
 export function operationDef(type: string): OperationDef | undefined {
   return registry.get(type);
-}
-
-/** Lets later work (the exchange) add operation types without touching the dispatcher. */
-export function registerOperation(type: string, def: OperationDef): void {
-  registry.set(type, def);
 }

@@ -14,6 +14,8 @@ export interface ScenarioTx {
   index: number;
   envelope: string;
   expected: xdr.TransactionResultPair;
+  /** stellar-core's TransactionMeta (v1 in these dumps) */
+  meta: xdr.TransactionMeta;
 }
 
 export interface ScenarioLedger {
@@ -43,6 +45,7 @@ export function loadScenario(name: string): Scenario {
       index: Number(r.txindex),
       envelope: String(r.txbody),
       expected: xdr.TransactionResultPair.fromXDR(String(r.txresult), 'base64'),
+      meta: xdr.TransactionMeta.fromXDR(String(r.txmeta), 'base64'),
     });
   }
   for (const l of ledgers) l.txs.sort((a, b) => a.index - b.index);

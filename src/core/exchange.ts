@@ -1,0 +1,168 @@
+// Order book crossing as stellar-core's OfferExchange.cpp does it from protocol 10
+// (convertWithOffers / crossOfferV10): take the best offer selling the wanted asset, release its
+// liabilities, exchange within every balance and limit of its seller, then either remove it or
+// re-adjust it and acquire its liabilities again. No liquidity pools exist on this network, so
+// the book is the only venue (convertWithOffersAndPools reduces to this).
+import { accountKey, offerKey } from './ledger/entries.js';
+import type { AccountRec, AssetRec, OfferRec } from './ledger/entries.js';
+import { LedgerTxn } from './ledger/ledger_txn.js';
+import { pairKey } from './ledger/order_book.js';
+import { adjustOffer, exchangeV10 } from './exchange_math.js';
+import type { Price, Rounding } from './exchange_math.js';
+import type { HeaderView } from './operations/context.js';
+import { addAccountBalance, loadAccount, loadTrustLineView, removeSubEntry } from './operations/helpers.js';
+import type { TrustLineView } from './operations/helpers.js';
+import { acquireLiabilities, canBuyAtMost, canSellAtMost, releaseLiabilities, viewAddBalanceExact } from './operations/liabilities.js';
+
+/** stellar-core MAX_OFFERS_TO_CROSS (protocol ≥ 11): offers one operation may cross. */
+export const MAX_OFFERS_TO_CROSS = 1000;
+
+/** One crossed offer (ClaimOfferAtom): the seller sold `amountSold` of `assetSold` for `amountBought`. */
+export interface ClaimAtomRec {
+  sellerId: string;
+  offerId: bigint;
+  assetSold: AssetRec;
+  amountSold: bigint;
+  assetBought: AssetRec;
+  amountBought: bigint;
+}
+
+export type OfferFilterResult = 'keep' | 'stopBadPrice' | 'stopCrossSelf';
+
+export type ConvertResult = 'ok' | 'partial' | 'stopBadPrice' | 'stopCrossSelf' | 'crossedTooMany';
+
+export interface Conversion {
+  result: ConvertResult;
+  sheepSend: bigint;
+  wheatReceived: bigint;
+  trail: ClaimAtomRec[];
+}
+
+function offerPrice(o: OfferRec): Price {
+  return { n: o.priceN, d: o.priceD };
+}
+
+function loadLineIfNotNative(ltx: LedgerTxn, accountId: string, asset: AssetRec): TrustLineView | undefined {
+  return asset.issuer === '' ? undefined : loadTrustLineView(ltx, accountId, asset);
+}
+
+// the offer's amount, cut to what its seller can deliver and receive within the error bound
+function adjustOfferEntry(
+  header: HeaderView,
+  offer: OfferRec,
+  account: AccountRec | undefined,
+  wheatLine: TrustLineView | undefined,
+  sheepLine: TrustLineView | undefined,
+): void {
+  const canSell = canSellAtMost(header, account, offer.selling, wheatLine);
+  const maxWheatSend = offer.amount < canSell ? offer.amount : canSell;
+  const maxSheepReceive = canBuyAtMost(account, offer.buying, sheepLine);
+  offer.amount = adjustOffer(offerPrice(offer), maxWheatSend, maxSheepReceive);
+}
+
+interface Crossed {
+  taken: boolean;
+  wheatReceived: bigint;
+  sheepSend: bigint;
+  wheatStays: boolean;
+}
+
+/** crossOfferV10: the taker sends sheep and receives wheat from the offer's seller (B). */
+function crossOfferV10(
+  ltx: LedgerTxn,
+  header: HeaderView,
+  offer: OfferRec,
+  maxWheatReceived: bigint,
+  maxSheepSend: bigint,
+  round: Rounding,
+  trail: ClaimAtomRec[],
+): Crossed {
+  const sheep = offer.buying;
+  const wheat = offer.selling;
+  const sellerId = offer.sellerId;
+  const offerId = offer.offerId;
+  if (!ltx.get(accountKey(sellerId))) throw new Error('invalid database state: offer must have matching account');
+
+  releaseLiabilities(ltx, header, offer);
+  const accountB = wheat.issuer === '' || sheep.issuer === '' ? loadAccount(ltx, sellerId) : undefined;
+  const sheepLine = loadLineIfNotNative(ltx, sellerId, sheep);
+  const wheatLine = loadLineIfNotNative(ltx, sellerId, wheat);
+
+  // a no-op since protocol 10 (liabilities keep offers satisfiable), kept as stellar-core keeps it
+  adjustOfferEntry(header, offer, accountB, wheatLine, sheepLine);
+
+  const canSell = canSellAtMost(header, accountB, wheat, wheatLine);
+  const maxWheatSend = offer.amount < canSell ? offer.amount : canSell;
+  const maxSheepReceive = canBuyAtMost(accountB, sheep, sheepLine);
+  const ex = exchangeV10(offerPrice(offer), maxWheatSend, maxWheatReceived, maxSheepSend, maxSheepReceive, round);
+
+  if (ex.sheepSend !== 0n) {
+    const ok = sheep.issuer === '' ? addAccountBalance(header, accountB!, ex.sheepSend) : viewAddBalanceExact(sheepLine!, ex.sheepSend);
+    if (!ok) throw new Error('overflowed sheep balance');
+  }
+  if (ex.wheatReceive !== 0n) {
+    const ok = wheat.issuer === '' ? addAccountBalance(header, accountB!, -ex.wheatReceive) : viewAddBalanceExact(wheatLine!, -ex.wheatReceive);
+    if (!ok) throw new Error('overflowed wheat balance');
+  }
+
+  if (ex.wheatStays) {
+    offer.amount -= ex.wheatReceive;
+    adjustOfferEntry(header, offer, accountB, wheatLine, sheepLine);
+  } else {
+    offer.amount = 0n;
+  }
+  const taken = offer.amount === 0n;
+  if (taken) {
+    removeSubEntry(loadAccount(ltx, sellerId)!);
+    ltx.erase(offerKey(sellerId, offerId));
+  } else {
+    acquireLiabilities(ltx, header, offer);
+  }
+  trail.push({ sellerId, offerId, assetSold: wheat, amountSold: ex.wheatReceive, assetBought: sheep, amountBought: ex.sheepSend });
+  return { taken, wheatReceived: ex.wheatReceive, sheepSend: ex.sheepSend, wheatStays: ex.wheatStays };
+}
+
+/**
+ * Sends up to `maxSheepSend` of sheep to the book to receive up to `maxWheatReceive` of wheat,
+ * crossing the best offers first (convertWithOffers). Crossings are committed into `ltxOuter`
+ * even when the result is partial or stopped by the filter, as stellar-core does.
+ */
+export function convertWithOffers(
+  ltxOuter: LedgerTxn,
+  header: HeaderView,
+  sheep: AssetRec,
+  maxSheepSend: bigint,
+  wheat: AssetRec,
+  maxWheatReceive: bigint,
+  round: Rounding,
+  filter: (offer: OfferRec) => OfferFilterResult,
+  maxOffersToCross: number,
+): Conversion {
+  const trail: ClaimAtomRec[] = [];
+  let sheepSend = 0n;
+  let wheatReceived = 0n;
+  const done = (result: ConvertResult): Conversion => ({ result, sheepSend, wheatReceived, trail });
+  let needMore = maxWheatReceive > 0n && maxSheepSend > 0n;
+  if (needMore && maxOffersToCross === 0) return done('crossedTooMany');
+  const pair = pairKey(wheat, sheep);
+  while (needMore) {
+    const ltx = new LedgerTxn(ltxOuter, ltxOuter.ledgerSeq);
+    const best = ltx.loadBestOffer(pair);
+    if (!best) break;
+    const f = filter(best);
+    if (f === 'stopBadPrice') return done('stopBadPrice');
+    if (f === 'stopCrossSelf') return done('stopCrossSelf');
+    if (trail.length >= maxOffersToCross) return done('crossedTooMany');
+    const offer = ltx.load<OfferRec>(offerKey(best.sellerId, best.offerId))!;
+    const c = crossOfferV10(ltx, header, offer, maxWheatReceive, maxSheepSend, round, trail);
+    ltx.commit();
+    sheepSend += c.sheepSend;
+    maxSheepSend -= c.sheepSend;
+    wheatReceived += c.wheatReceived;
+    maxWheatReceive -= c.wheatReceived;
+    needMore = !c.wheatStays && maxWheatReceive > 0n && maxSheepSend > 0n;
+    if (!needMore) return done('ok');
+    if (!c.taken) return done('partial');
+  }
+  return done(needMore ? 'partial' : 'ok');
+}
