@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Keypair } from '@stellar/stellar-base';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.js';
 import { collect, runZenith, spawnZenith, waitForLine } from '../support/cli.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zenith-start-'));
@@ -32,7 +33,8 @@ describe('zenith start', () => {
     expect(root.status).toBe(200);
     expect(await root.json()).toMatchObject({ network_passphrase: 'Standalone Network ; February 2017' });
 
-    const funded = await fetch(`http://127.0.0.1:${first.port}/friendbot?addr=${Keypair.random().publicKey()}`);
+    const newcomer = Keypair.random().publicKey();
+    const funded = await fetch(`http://127.0.0.1:${first.port}/friendbot?addr=${newcomer}`);
     expect(funded.status).toBe(200);
     expect(await funded.json()).toMatchObject({ successful: true });
     const status = (await (await fetch(`http://127.0.0.1:${first.port}/`)).json()) as { core_latest_ledger: number };
@@ -45,8 +47,19 @@ describe('zenith start', () => {
     first.child.kill('SIGINT');
     const firstRun = await first.done;
     expect(firstRun.code).toBe(0);
-    expect(firstRun.stdout).toMatch(/applied 1 migration/);
+    expect(firstRun.stdout).toMatch(/applied \d+ migration/);
     expect(firstRun.stdout).toMatch(/"msg":"stopped"/);
+
+    // the ingester followed the embedded core: the funded account is in the state tables
+    const db = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
+    try {
+      const account = await db.prisma.account.findUnique({ where: { id: newcomer } });
+      expect(account?.balance).toBe(100_000_000_000n);
+      const created = await db.prisma.effect.findFirst({ where: { account: newcomer, type: 0 } });
+      expect(created?.details).toEqual({ starting_balance: '10000.0000000' });
+    } finally {
+      await db.close();
+    }
 
     const second = await startOnce();
     second.child.kill('SIGTERM');

@@ -1,6 +1,7 @@
 import { coreInfoFromAnswer } from '../../api/core_info.js';
 import { createApiServer } from '../../api/server.js';
 import { Friendbot, friendbotHandler } from '../../core/index.js';
+import { embeddedCoreSource, startIngester } from '../../ingest/index.js';
 import type { Command } from '../command.js';
 import { openEmbeddedCore } from '../embedded_core.js';
 import { openMigratedDatabase } from '../database.js';
@@ -41,6 +42,16 @@ export const start: Command = {
         { corePort: coreAddress.port, ledger: core.latestLedger().sequence, manualClose: config.manualClose },
         `core commands on http://127.0.0.1:${coreAddress.port}/ (/tx, /info${config.manualClose ? ', /manualclose' : ''})`,
       );
+
+      // stopped before the core and the database (stoppers run in reverse): it finishes its ledger
+      const ingester = await startIngester({
+        db,
+        source: embeddedCoreSource(core),
+        networkPassphrase: config.networkPassphrase,
+        logger: logger.child({ component: 'ingest' }),
+      });
+      stoppers.push(() => ingester.stop());
+      logger.info({ after: ingester.lastLedger }, 'ingesting the embedded core');
 
       const server = createApiServer({
         services: { db, config, coreInfo: async () => coreInfoFromAnswer(core.info()) },

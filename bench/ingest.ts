@@ -1,0 +1,91 @@
+// Ingestion throughput: generates payment-heavy ledgers with the embedded core (a datastore
+// folder), then reingests them into PGlite (in memory) and into PostgreSQL, and prints ledgers/s
+// and operations/s for each, with where the time goes (read+decode, build rows, database).
+// Run: npx tsx bench/ingest.ts [ledgers=20] [txPerLedger=1000] [opsPerTx=1]
+// PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
+// database is created and dropped.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { datastoreSource, ledgerRows, networkId, readBatchLedgers, reingestRange, viewLedgerBytes, type LedgerRows } from '../src/ingest/index.js';
+import { createServerDatabase, dropServerDatabase } from '../test/support/database.js';
+import { generateTraffic } from '../test/ingest/support/traffic.js';
+
+const PASSPHRASE = 'Zenith Ingest Bench Network';
+const LEDGERS = Number(process.argv[2] ?? 20);
+const TX_PER_LEDGER = Number(process.argv[3] ?? 1000);
+const OPS_PER_TX = Number(process.argv[4] ?? 1);
+const TARGET_OPS = 10_000;
+
+async function timePhases(folder: string): Promise<{ decodeMs: number; rowsMs: number; rows: LedgerRows[] }> {
+  const files = readdirSync(folder).filter((f) => f.endsWith('.xdr.zst')).sort();
+  const t0 = performance.now();
+  const network = networkId(PASSPHRASE);
+  const views = [];
+  for (const f of files) for (const raw of await readBatchLedgers(readFileSync(path.join(folder, f)))) views.push(viewLedgerBytes(raw, network));
+  const t1 = performance.now();
+  const rows = views.map((v) => ledgerRows(v));
+  const t2 = performance.now();
+  return { decodeMs: t1 - t0, rowsMs: t2 - t1, rows };
+}
+
+async function run(name: string, db: Database, folder: string, last: number) {
+  await migrate(db);
+  const result = await reingestRange({ db, source: datastoreSource(folder), networkPassphrase: PASSPHRASE, from: 2, to: last });
+  const seconds = result.elapsedMs / 1000;
+  return {
+    database: name,
+    ledgers: result.ledgers,
+    operations: result.operations,
+    seconds: +seconds.toFixed(2),
+    ledgersPerSecond: Math.round(result.ledgers / seconds),
+    operationsPerSecond: Math.round(result.operations / seconds),
+  };
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(path.join(tmpdir(), 'zenith-bench-ingest-'));
+  const folder = path.join(work, 'datastore');
+  try {
+    const g0 = performance.now();
+    const traffic = await generateTraffic({ passphrase: PASSPHRASE, metaOutDir: folder, ledgers: LEDGERS + 1, txPerLedger: TX_PER_LEDGER, opsPerTx: OPS_PER_TX });
+    console.error(`generated ledgers 2..${traffic.lastLedger} (${traffic.operations} operations) in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
+    const phases = await timePhases(folder);
+    const ops = phases.rows.reduce((n, r) => n + r.operations.length, 0);
+    const results = [];
+    const pglite = await openDatabase({ kind: 'pglite', inMemory: true });
+    try {
+      results.push(await run('pglite', pglite, folder, traffic.lastLedger));
+    } finally {
+      await pglite.close();
+    }
+    const url = await createServerDatabase();
+    const pg = await openDatabase({ kind: 'postgres', url });
+    try {
+      results.push(await run('postgresql', pg, folder, traffic.lastLedger));
+    } finally {
+      await pg.close();
+      await dropServerDatabase(url);
+    }
+    for (const r of results) {
+      console.log(JSON.stringify({ ...r, targetOpsPerSecond: TARGET_OPS, ratioToTarget: +(r.operationsPerSecond / TARGET_OPS).toFixed(2) }));
+    }
+    console.log(
+      JSON.stringify({
+        phasesWithoutDatabase: {
+          operations: ops,
+          readDecompressDecodeMs: Math.round(phases.decodeMs),
+          buildRowsMs: Math.round(phases.rowsMs),
+          decodeOpsPerSecond: Math.round(ops / (phases.decodeMs / 1000)),
+          buildRowsOpsPerSecond: Math.round(ops / (phases.rowsMs / 1000)),
+        },
+      }),
+    );
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,98 @@
+// Reads the parts of a transaction envelope that rows need, for v0, v1 and fee-bump envelopes alike.
+import { xdr } from '@stellar/stellar-base';
+import type { DecodedMuxedAccount } from '../stellar/index.js';
+import { decodeMuxed, ed25519Address } from './processors/details.js';
+
+export interface EnvelopeParts {
+  /** the transaction's own source (the inner one for a fee bump) */
+  source: DecodedMuxedAccount;
+  sequence: bigint;
+  /** the inner transaction's fee */
+  fee: bigint;
+  operations: xdr.Operation[];
+  memo: xdr.Memo;
+  /** the signatures of the (inner) transaction, base64 */
+  signatures: string[];
+  timeBounds: xdr.TimeBounds | null;
+  ledgerBounds: xdr.LedgerBounds | null;
+  minSeqNum: bigint | null;
+  minSeqAge: bigint | null;
+  minSeqLedgerGap: number | null;
+  extraSigners: xdr.SignerKey[];
+  feeBump: {
+    feeSource: DecodedMuxedAccount;
+    fee: bigint;
+    signatures: string[];
+    innerHash: Buffer;
+  } | null;
+}
+
+const sigs = (list: xdr.DecoratedSignature[]): string[] => list.map((s) => s.signature().toString('base64'));
+
+function ed25519Source(key: Buffer): DecodedMuxedAccount {
+  return { accountId: ed25519Address(key), muxedAddress: null, muxedId: null };
+}
+
+export function envelopeParts(envelope: xdr.TransactionEnvelope, innerHash?: Buffer): EnvelopeParts {
+  const type = envelope.switch().name;
+  if (type === 'envelopeTypeTxV0') {
+    const v0 = envelope.v0();
+    const tx = v0.tx();
+    return {
+      source: ed25519Source(tx.sourceAccountEd25519()),
+      sequence: BigInt(tx.seqNum().toString()),
+      fee: BigInt(tx.fee()),
+      operations: tx.operations(),
+      memo: tx.memo(),
+      signatures: sigs(v0.signatures()),
+      timeBounds: tx.timeBounds() ?? null,
+      ledgerBounds: null,
+      minSeqNum: null,
+      minSeqAge: null,
+      minSeqLedgerGap: null,
+      extraSigners: [],
+      feeBump: null,
+    };
+  }
+  if (type === 'envelopeTypeTxFeeBump') {
+    const fb = envelope.feeBump();
+    const outer = fb.tx();
+    const inner = xdr.TransactionEnvelope.envelopeTypeTx(outer.innerTx().v1());
+    const parts = envelopeParts(inner);
+    return {
+      ...parts,
+      feeBump: {
+        feeSource: decodeMuxed(outer.feeSource()),
+        fee: BigInt(outer.fee().toString()),
+        signatures: sigs(fb.signatures()),
+        innerHash: innerHash ?? Buffer.alloc(0),
+      },
+    };
+  }
+  const v1 = envelope.v1();
+  const tx = v1.tx();
+  const cond = tx.cond();
+  let timeBounds: xdr.TimeBounds | null = null;
+  let v2: xdr.PreconditionsV2 | null = null;
+  if (cond.switch().name === 'precondTime') timeBounds = cond.timeBounds();
+  else if (cond.switch().name === 'precondV2') {
+    v2 = cond.v2();
+    timeBounds = v2.timeBounds() ?? null;
+  }
+  const minSeq = v2?.minSeqNum();
+  return {
+    source: decodeMuxed(tx.sourceAccount()),
+    sequence: BigInt(tx.seqNum().toString()),
+    fee: BigInt(tx.fee()),
+    operations: tx.operations(),
+    memo: tx.memo(),
+    signatures: sigs(v1.signatures()),
+    timeBounds,
+    ledgerBounds: v2?.ledgerBounds() ?? null,
+    minSeqNum: minSeq ? BigInt(minSeq.toString()) : null,
+    minSeqAge: v2 ? BigInt(v2.minSeqAge().toString()) : null,
+    minSeqLedgerGap: v2 ? v2.minSeqLedgerGap() : null,
+    extraSigners: v2?.extraSigners() ?? [],
+    feeBump: null,
+  };
+}

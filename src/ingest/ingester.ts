@@ -1,0 +1,161 @@
+// Follows a LedgerSource and writes each ledger in one database transaction together with the
+// cursor, so a crash at any point leaves either the whole ledger and its cursor or neither; a
+// restart continues after the cursor. A ledger that does not chain onto the last one (previous
+// hash, or a gap in sequence) is refused.
+import { genesisLedgerEntries } from '../core/index.js';
+import type { Database } from '../db/database.js';
+import type { Logger } from '../logger.js';
+import { advanceCursor, readCursor, type Cursor } from './cursor.js';
+import { acquireIngestLock } from './ingest_lock.js';
+import { ledgerViews, type LedgerSource } from './ledger_source.js';
+import { ledgerRows } from './ledger_rows.js';
+import { networkId, type LedgerView } from './ledger_view.js';
+import type { LedgerRows } from './rows.js';
+import { writeHistory, writeState } from './writer.js';
+
+export interface Ingester {
+  /** stops following the source; the ledger in progress is finished first */
+  stop(): Promise<void>;
+  /** resolves once `sequence` is committed; rejects if the ingester stops or fails before */
+  waitForLedger(sequence: number): Promise<void>;
+  /** the last committed ledger (0 before the first) */
+  readonly lastLedger: number;
+  /** resolves when the ingester ends: null after stop() or the end of the source, else the error */
+  readonly done: Promise<Error | null>;
+}
+
+export interface IngesterOptions {
+  db: Database;
+  source: LedgerSource;
+  networkPassphrase: string;
+  logger?: Logger;
+  /** called after each ledger's transaction commits */
+  onLedger?: (sequence: number, rows: LedgerRows) => void;
+  /** runs inside each ledger's database transaction, just before COMMIT (crash tests) */
+  beforeCommit?: (sequence: number) => void | Promise<void>;
+}
+
+export class LedgerChainError extends Error {
+  override name = 'LedgerChainError';
+}
+
+/** Checks that `view` follows `last`; returns false for a ledger already ingested (to skip). */
+export function checkChain(view: LedgerView, last: Cursor | null): boolean {
+  if (!last) return true;
+  if (view.sequence <= last.sequence) return false;
+  if (view.sequence !== last.sequence + 1) {
+    throw new LedgerChainError(`ledger ${view.sequence} does not follow the last ingested ledger ${last.sequence}: ledgers ${last.sequence + 1}..${view.sequence - 1} are missing`);
+  }
+  const prev = view.header.previousLedgerHash().toString('hex');
+  if (prev !== last.hash) {
+    throw new LedgerChainError(
+      `ledger ${view.sequence} has previous hash ${prev}, but the last ingested ledger ${last.sequence} has hash ${last.hash}: the source is on another chain`,
+    );
+  }
+  return true;
+}
+
+/** Writes one ledger and moves the cursor, in one transaction. */
+export async function commitLedger(
+  db: Database,
+  rows: LedgerRows,
+  last: Cursor | null,
+  beforeCommit?: (sequence: number) => void | Promise<void>,
+): Promise<Cursor> {
+  const next = { sequence: rows.ledger.sequence, hash: rows.ledger.hash };
+  await db.transaction(async (sql) => {
+    await advanceCursor(sql, last, next);
+    await writeHistory(sql, [rows]);
+    await writeState(sql, rows);
+    await beforeCommit?.(next.sequence);
+  });
+  return next;
+}
+
+export async function startIngester(options: IngesterOptions): Promise<Ingester> {
+  const { db, source, logger } = options;
+  const network = networkId(options.networkPassphrase);
+  const unlock = await acquireIngestLock(db);
+  let last: Cursor | null;
+  try {
+    last = await db.session(readCursor);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+  let stopping = false;
+  let failure: Error | null = null;
+  let finished = false;
+  const waiters: { sequence: number; resolve: () => void; reject: (e: Error) => void }[] = [];
+  let wakeStop: () => void = () => {};
+  const stopSignal = new Promise<'stop'>((resolve) => {
+    wakeStop = () => resolve('stop');
+  });
+
+  const settleWaiters = (): void => {
+    for (let i = waiters.length - 1; i >= 0; i--) {
+      const w = waiters[i]!;
+      if (last && last.sequence >= w.sequence) {
+        waiters.splice(i, 1);
+        w.resolve();
+      } else if (finished) {
+        waiters.splice(i, 1);
+        w.reject(failure ?? new Error(`the ingester stopped at ledger ${last?.sequence ?? 0} before ledger ${w.sequence}`));
+      }
+    }
+  };
+
+  const run = async (): Promise<Error | null> => {
+    const iterator = ledgerViews(source, last ? last.sequence + 1 : 1, network)[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        const next = await Promise.race([iterator.next(), stopSignal]);
+        if (next === 'stop' || next.done) break;
+        const view = next.value;
+        if (!checkChain(view, last)) continue;
+        const seed = !last && view.sequence === 1 ? genesisLedgerEntries(options.networkPassphrase) : [];
+        const rows = ledgerRows(view, seed);
+        last = await commitLedger(db, rows, last, options.beforeCommit);
+        logger?.debug({ ledger: view.sequence, operations: rows.operations.length }, 'ingested ledger');
+        settleWaiters();
+        options.onLedger?.(view.sequence, rows);
+        if (stopping) break;
+      }
+      return null;
+    } catch (error) {
+      const err = error instanceof Error ? error : new Error(String(error));
+      logger?.error({ err }, `ingestion stopped: ${err.message}`);
+      return err;
+    } finally {
+      // a generator waiting for the next live ledger cannot be interrupted; let it end on its own
+      void iterator.return?.(undefined).catch(() => {});
+    }
+  };
+
+  const done = run().then(async (error) => {
+    await unlock().catch((e: unknown) => logger?.warn({ err: e }, 'could not release the ingestion lock'));
+    failure = error;
+    finished = true;
+    settleWaiters();
+    return error;
+  });
+
+  return {
+    get lastLedger() {
+      return last?.sequence ?? 0;
+    },
+    done,
+    async stop() {
+      stopping = true;
+      wakeStop();
+      await done;
+      await source.close?.();
+    },
+    waitForLedger(sequence: number) {
+      return new Promise<void>((resolve, reject) => {
+        waiters.push({ sequence, resolve, reject });
+        settleWaiters();
+      });
+    },
+  };
+}

@@ -1,0 +1,159 @@
+// Reads a LedgerCloseMeta from its XDR bytes into a LedgerView while keeping the byte ranges of
+// the parts that are stored as XDR (envelope, result, meta, fee changes) and hashed (the
+// transaction bodies): slicing the input is much cheaper than encoding the decoded values again.
+// The scpInfo and later fields are not needed and are not read.
+import { createHash } from 'node:crypto';
+import { cereal, xdr } from '@stellar/stellar-base';
+import type { LedgerTx, LedgerView, RawParts } from './ledger_view.js';
+import { MetaError, splitMeta } from './ledger_view.js';
+
+type Reader = InstanceType<typeof cereal.XdrReader>;
+interface Readable<T> {
+  read(io: Buffer): T;
+}
+
+// stellar-base types `read` as taking a Buffer; at run time it takes the reader
+const readWith = <T>(type: Readable<T>, r: Reader): T => type.read(r as unknown as Buffer);
+const at = (r: Reader): number => r.advance(0);
+
+interface RawEnvelope {
+  envelope: xdr.TransactionEnvelope;
+  bytes: Buffer;
+}
+
+function readEnvelopes(raw: Buffer, r: Reader, out: RawEnvelope[]): void {
+  const count = r.readUInt32BE();
+  for (let i = 0; i < count; i++) {
+    const start = at(r);
+    const envelope = readWith(xdr.TransactionEnvelope, r);
+    out.push({ envelope, bytes: raw.subarray(start, at(r)) });
+  }
+}
+
+function skipOptionalInt64(r: Reader): void {
+  if (r.readUInt32BE() !== 0) r.advance(8);
+}
+
+function readGeneralizedTxSet(raw: Buffer, r: Reader, out: RawEnvelope[]): void {
+  const version = r.readInt32BE();
+  if (version !== 1) throw new MetaError(`unsupported GeneralizedTransactionSet version ${version}`);
+  r.advance(32); // previousLedgerHash
+  const phases = r.readUInt32BE();
+  for (let p = 0; p < phases; p++) {
+    const phase = r.readInt32BE();
+    if (phase === 0) {
+      const components = r.readUInt32BE();
+      for (let c = 0; c < components; c++) {
+        const type = r.readInt32BE();
+        if (type !== 0) throw new MetaError(`unsupported TxSetComponent type ${type}`);
+        skipOptionalInt64(r);
+        readEnvelopes(raw, r, out);
+      }
+    } else if (phase === 1) {
+      skipOptionalInt64(r);
+      const stages = r.readUInt32BE();
+      for (let s = 0; s < stages; s++) {
+        const clusters = r.readUInt32BE();
+        for (let c = 0; c < clusters; c++) readEnvelopes(raw, r, out);
+      }
+    } else {
+      throw new MetaError(`unsupported TransactionPhase ${phase}`);
+    }
+  }
+}
+
+function readChanges(raw: Buffer, r: Reader): { changes: xdr.LedgerEntryChange[]; bytes: Buffer } {
+  const start = at(r);
+  const count = r.readUInt32BE();
+  const changes = new Array<xdr.LedgerEntryChange>(count);
+  for (let i = 0; i < count; i++) changes[i] = readWith(xdr.LedgerEntryChange, r);
+  return { changes, bytes: raw.subarray(start, at(r)) };
+}
+
+/** sha256(network id ‖ envelope type ‖ transaction) from the envelope's bytes minus its signatures */
+function hashOf(env: RawEnvelope, network: Buffer): string {
+  const kind = env.envelope.switch().name;
+  const signatures =
+    kind === 'envelopeTypeTxFeeBump'
+      ? env.envelope.feeBump().signatures()
+      : kind === 'envelopeTypeTx'
+        ? env.envelope.v1().signatures()
+        : env.envelope.v0().signatures();
+  let size = 4;
+  for (const s of signatures) size += 8 + Math.ceil(s.signature().length / 4) * 4;
+  const body = env.bytes.subarray(4, env.bytes.length - size);
+  const h = createHash('sha256').update(network).update(Buffer.from([0, 0, 0, kind === 'envelopeTypeTxFeeBump' ? 5 : 2]));
+  // a v0 transaction hashes as v1: its source gains the 4-byte key type (0 = ed25519)
+  if (kind === 'envelopeTypeTxV0') h.update(Buffer.from([0, 0, 0, 0]));
+  return h.update(body).digest('hex');
+}
+
+export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
+  const r = new cereal.XdrReader(raw);
+  const version = r.readInt32BE();
+  if (version !== 0 && version !== 1 && version !== 2) throw new MetaError(`unsupported LedgerCloseMeta version ${version}`);
+  if (version !== 0) readWith(xdr.LedgerCloseMetaExt, r);
+  const headerEntry = readWith(xdr.LedgerHeaderHistoryEntry, r);
+  const header = headerEntry.header();
+  const sequence = header.ledgerSeq();
+  const envelopes: RawEnvelope[] = [];
+  if (version === 0) {
+    r.advance(32);
+    readEnvelopes(raw, r, envelopes);
+  } else {
+    readGeneralizedTxSet(raw, r, envelopes);
+  }
+  const count = r.readUInt32BE();
+  let byHash: Map<string, RawEnvelope> | null = null;
+  const txs: LedgerTx[] = [];
+  for (let i = 0; i < count; i++) {
+    if (version === 2) readWith(xdr.ExtensionPoint, r);
+    const resultStart = at(r);
+    const result = readWith(xdr.TransactionResultPair, r);
+    const resultEnd = at(r);
+    const fee = readChanges(raw, r);
+    const metaStart = at(r);
+    const meta = readWith(xdr.TransactionMeta, r);
+    const metaEnd = at(r);
+    const postFee = version === 2 ? readChanges(raw, r).changes : [];
+    const hash = result.transactionHash().toString('hex');
+    byHash ??= new Map(envelopes.map((e) => [hashOf(e, network), e]));
+    const env = byHash.get(hash);
+    if (!env) {
+      throw new MetaError(`ledger ${sequence}: transaction ${hash} has no envelope in the tx set (wrong network passphrase?)`);
+    }
+    const parts = splitMeta(meta);
+    const rawParts: RawParts = {
+      envelopeXdr: env.bytes.toString('base64'),
+      // the pair is the 32-byte hash followed by the TransactionResult
+      resultXdr: raw.subarray(resultStart + 32, resultEnd).toString('base64'),
+      resultMetaXdr: raw.subarray(metaStart, metaEnd).toString('base64'),
+      feeMetaXdr: fee.bytes.toString('base64'),
+    };
+    txs.push({
+      index: i + 1,
+      hash,
+      envelope: env.envelope,
+      result,
+      feeChanges: fee.changes,
+      meta,
+      postApplyFeeChanges: postFee,
+      changesBefore: parts.before,
+      operationChanges: parts.ops,
+      changesAfter: parts.after,
+      raw: rawParts,
+    });
+  }
+  const upgrades = r.readUInt32BE();
+  const upgradeChanges: xdr.LedgerEntryChange[] = [];
+  for (let i = 0; i < upgrades; i++) upgradeChanges.push(...readWith(xdr.UpgradeEntryMeta, r).changes());
+  return { sequence, hash: headerEntry.hash().toString('hex'), header, headerEntry, txs, upgradeChanges };
+}
+
+/** The sequence of a LedgerCloseMeta in bytes, decoding only its header. */
+export function rawLedgerSequence(raw: Buffer): number {
+  const r = new cereal.XdrReader(raw);
+  const version = r.readInt32BE();
+  if (version !== 0) readWith(xdr.LedgerCloseMetaExt, r);
+  return readWith(xdr.LedgerHeaderHistoryEntry, r).header().ledgerSeq();
+}

@@ -1,0 +1,164 @@
+// One shape for every LedgerCloseMeta version (v0, v1, v2) and TransactionMeta version (v1 to v4):
+// the header, and each applied transaction with its envelope (matched by hash from the tx set),
+// result, fee changes, per-operation changes and the changes before/after the operations.
+import { createHash } from 'node:crypto';
+import { xdr } from '@stellar/stellar-base';
+
+/** XDR of the stored blobs, base64 */
+export interface RawParts {
+  envelopeXdr: string;
+  resultXdr: string;
+  resultMetaXdr: string;
+  feeMetaXdr: string;
+}
+
+export interface LedgerTx {
+  /** 1-based application order */
+  index: number;
+  hash: string;
+  envelope: xdr.TransactionEnvelope;
+  result: xdr.TransactionResultPair;
+  feeChanges: xdr.LedgerEntryChange[];
+  meta: xdr.TransactionMeta;
+  /** v2 ledgers only: fee refunds applied after the transaction */
+  postApplyFeeChanges: xdr.LedgerEntryChange[];
+  /** changes of the transaction before its operations (sequence number, signers) */
+  changesBefore: xdr.LedgerEntryChange[];
+  /** per operation; empty lists for a failed transaction */
+  operationChanges: xdr.LedgerEntryChange[][];
+  changesAfter: xdr.LedgerEntryChange[];
+  /** set when read from bytes (ledger_bytes.ts); otherwise the blobs are encoded again */
+  raw?: RawParts;
+}
+
+export interface LedgerView {
+  sequence: number;
+  hash: string;
+  header: xdr.LedgerHeader;
+  headerEntry: xdr.LedgerHeaderHistoryEntry;
+  txs: LedgerTx[];
+  upgradeChanges: xdr.LedgerEntryChange[];
+}
+
+export class MetaError extends Error {
+  override name = 'MetaError';
+}
+
+export function networkId(passphrase: string): Buffer {
+  return createHash('sha256').update(passphrase).digest();
+}
+
+/** The hash of an envelope under a network (v0 envelopes hash as v1, as stellar-core does). */
+export function envelopeHash(envelope: xdr.TransactionEnvelope, network: Buffer): Buffer {
+  const type = envelope.switch().name;
+  const h = createHash('sha256').update(network);
+  if (type === 'envelopeTypeTxFeeBump') {
+    h.update(Buffer.from([0, 0, 0, 5])).update(envelope.feeBump().tx().toXDR());
+  } else if (type === 'envelopeTypeTx') {
+    h.update(Buffer.from([0, 0, 0, 2])).update(envelope.v1().tx().toXDR());
+  } else {
+    // TransactionV0's body is a Transaction whose source is a bare ed25519 key: the bytes of the
+    // v1 form are the key-type prefix (0 = ed25519) followed by the v0 bytes.
+    h.update(Buffer.from([0, 0, 0, 2, 0, 0, 0, 0])).update(envelope.v0().tx().toXDR());
+  }
+  return h.digest();
+}
+
+function txSetEnvelopes(meta: xdr.LedgerCloseMeta): xdr.TransactionEnvelope[] {
+  if (meta.switch() === 0) return meta.v0().txSet().txes();
+  const set = meta.switch() === 1 ? meta.v1().txSet() : meta.v2().txSet();
+  const out: xdr.TransactionEnvelope[] = [];
+  for (const phase of set.v1TxSet().phases()) {
+    if (phase.switch() === 0) {
+      for (const component of phase.v0Components()) out.push(...component.txsMaybeDiscountedFee().txes());
+    } else {
+      for (const stage of phase.parallelTxsComponent().executionStages()) {
+        for (const cluster of stage) out.push(...cluster);
+      }
+    }
+  }
+  return out;
+}
+
+export function splitMeta(meta: xdr.TransactionMeta): {
+  before: xdr.LedgerEntryChange[];
+  ops: xdr.LedgerEntryChange[][];
+  after: xdr.LedgerEntryChange[];
+} {
+  switch (meta.switch()) {
+    case 0:
+      return { before: [], ops: meta.operations().map((o) => o.changes()), after: [] };
+    case 1:
+      return { before: meta.v1().txChanges(), ops: meta.v1().operations().map((o) => o.changes()), after: [] };
+    case 2: {
+      const v = meta.v2();
+      return { before: v.txChangesBefore(), ops: v.operations().map((o) => o.changes()), after: v.txChangesAfter() };
+    }
+    case 3: {
+      const v = meta.v3();
+      return { before: v.txChangesBefore(), ops: v.operations().map((o) => o.changes()), after: v.txChangesAfter() };
+    }
+    case 4: {
+      const v = meta.v4();
+      return { before: v.txChangesBefore(), ops: v.operations().map((o) => o.changes()), after: v.txChangesAfter() };
+    }
+    default:
+      throw new MetaError(`unsupported TransactionMeta version ${meta.switch()}`);
+  }
+}
+
+/** Normalizes a LedgerCloseMeta; every transaction must have its envelope in the tx set. */
+export function viewLedger(meta: xdr.LedgerCloseMeta, network: Buffer): LedgerView {
+  const version = meta.switch();
+  if (version !== 0 && version !== 1 && version !== 2) {
+    throw new MetaError(`unsupported LedgerCloseMeta version ${String(version)}`);
+  }
+  const body = version === 0 ? meta.v0() : version === 1 ? meta.v1() : meta.v2();
+  const headerEntry = body.ledgerHeader();
+  const header = headerEntry.header();
+  const sequence = header.ledgerSeq();
+  const envelopes = new Map<string, xdr.TransactionEnvelope>();
+  const processing = body.txProcessing();
+  if (processing.length > 0) {
+    for (const envelope of txSetEnvelopes(meta)) envelopes.set(envelopeHash(envelope, network).toString('hex'), envelope);
+  }
+  const txs: LedgerTx[] = processing.map((p: xdr.TransactionResultMeta | xdr.TransactionResultMetaV1, i) => {
+    const result = p.result();
+    const hash = result.transactionHash().toString('hex');
+    const envelope = envelopes.get(hash);
+    if (!envelope) {
+      throw new MetaError(
+        `ledger ${sequence}: transaction ${hash} has no envelope in the tx set (wrong network passphrase?)`,
+      );
+    }
+    const txMeta = p.txApplyProcessing();
+    const parts = splitMeta(txMeta);
+    return {
+      index: i + 1,
+      hash,
+      envelope,
+      result,
+      feeChanges: p.feeProcessing(),
+      meta: txMeta,
+      postApplyFeeChanges: 'postTxApplyFeeProcessing' in p ? p.postTxApplyFeeProcessing() : [],
+      changesBefore: parts.before,
+      operationChanges: parts.ops,
+      changesAfter: parts.after,
+    };
+  });
+  return {
+    sequence,
+    hash: headerEntry.hash().toString('hex'),
+    header,
+    headerEntry,
+    txs,
+    upgradeChanges: body.upgradesProcessing().flatMap((u) => u.changes()),
+  };
+}
+
+/** The ledger sequence of a LedgerCloseMeta of any version. */
+export function metaSequence(meta: xdr.LedgerCloseMeta): number {
+  const v = meta.switch();
+  const body = v === 0 ? meta.v0() : v === 1 ? meta.v1() : meta.v2();
+  return body.ledgerHeader().header().ledgerSeq();
+}

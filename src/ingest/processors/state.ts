@@ -1,0 +1,243 @@
+// The state tables from ledger entry changes: the last change of each entry in the ledger wins, so
+// the rows are upserts and deletes that are correct whatever was ingested before (ingesting from
+// the middle of history works). Fee changes of all transactions come before their application, as
+// stellar-core applies them.
+import type { xdr } from '@stellar/stellar-base';
+import { assetFromXdr, formatCanonicalAsset } from '../../stellar/index.js';
+import type { LedgerView } from '../ledger_view.js';
+import type { AccountRow, DataRow, OfferRow, SignerRow, StateRows, TrustLineRow } from '../rows.js';
+import { accountIdOf, signerKeyAddress } from './details.js';
+
+type Final = Map<string, { entry: xdr.LedgerEntry | null; key: xdr.LedgerKey | null }>;
+
+function entryKey(data: xdr.LedgerEntryData | xdr.LedgerKey): string | null {
+  switch (data.switch().name) {
+    case 'account':
+      return `A${accountIdOf(data.account().accountId())}`;
+    case 'trustline': {
+      const t = data.trustLine();
+      return `T${accountIdOf(t.accountId())}/${t.asset().toXDR('hex')}`;
+    }
+    case 'data': {
+      const d = data.data();
+      return `D${accountIdOf(d.accountId())}/${Buffer.from(d.dataName()).toString('hex')}`;
+    }
+    case 'offer':
+      return `O${data.offer().offerId().toString()}`;
+    default:
+      return null;
+  }
+}
+
+function applyChanges(final: Final, changes: xdr.LedgerEntryChange[]): void {
+  for (const change of changes) {
+    const arm = change.switch().name;
+    if (arm === 'ledgerEntryState') continue;
+    if (arm === 'ledgerEntryRemoved') {
+      const key = change.removed();
+      const k = entryKey(key);
+      if (k) final.set(k, { entry: null, key });
+      continue;
+    }
+    const entry = arm === 'ledgerEntryCreated' ? change.created() : arm === 'ledgerEntryUpdated' ? change.updated() : change.restored();
+    const k = entryKey(entry.data());
+    if (k) final.set(k, { entry, key: null });
+  }
+}
+
+/** The final entries a ledger touched; `seed` entries (genesis) come first. */
+export function stateRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): StateRows {
+  const final: Final = new Map();
+  for (const entry of seed) {
+    const k = entryKey(entry.data());
+    if (k) final.set(k, { entry, key: null });
+  }
+  for (const tx of view.txs) applyChanges(final, tx.feeChanges);
+  for (const tx of view.txs) {
+    applyChanges(final, tx.changesBefore);
+    for (const ops of tx.operationChanges) applyChanges(final, ops);
+    applyChanges(final, tx.changesAfter);
+    applyChanges(final, tx.postApplyFeeChanges);
+  }
+  applyChanges(final, view.upgradeChanges);
+
+  const rows: StateRows = {
+    accounts: [],
+    removedAccounts: [],
+    signerAccounts: [],
+    signers: [],
+    data: [],
+    removedData: [],
+    trustLines: [],
+    removedTrustLines: [],
+    offers: [],
+    removedOffers: [],
+  };
+  for (const [k, { entry, key }] of final) {
+    if (entry === null) {
+      const removed = key!;
+      switch (removed.switch().name) {
+        case 'account': {
+          const id = accountIdOf(removed.account().accountId());
+          rows.removedAccounts.push(id);
+          rows.signerAccounts.push(id);
+          break;
+        }
+        case 'trustline': {
+          const t = removed.trustLine();
+          if (t.asset().switch().name === 'assetTypePoolShare') break;
+          const asset = assetFromXdr(t.asset() as unknown as xdr.Asset);
+          if (asset.type === 'native') break;
+          rows.removedTrustLines.push({ account_id: accountIdOf(t.accountId()), asset_code: asset.code, asset_issuer: asset.issuer });
+          break;
+        }
+        case 'data': {
+          const d = removed.data();
+          rows.removedData.push({ account_id: accountIdOf(d.accountId()), name: Buffer.from(d.dataName()).toString('utf8') });
+          break;
+        }
+        case 'offer':
+          rows.removedOffers.push(BigInt(removed.offer().offerId().toString()));
+          break;
+        default:
+          break;
+      }
+      continue;
+    }
+    const modified = entry.lastModifiedLedgerSeq();
+    const data = entry.data();
+    switch (k[0]) {
+      case 'A': {
+        const { account, signers } = accountRow(data.account(), modified);
+        rows.accounts.push(account);
+        rows.signerAccounts.push(account.id);
+        rows.signers.push(...signers);
+        break;
+      }
+      case 'T': {
+        const row = trustLineRow(data.trustLine(), modified);
+        if (row) rows.trustLines.push(row);
+        break;
+      }
+      case 'D':
+        rows.data.push(dataRow(data.data(), modified));
+        break;
+      case 'O':
+        rows.offers.push(offerRow(data.offer(), modified));
+        break;
+      default:
+        break;
+    }
+  }
+  return rows;
+}
+
+function accountRow(a: xdr.AccountEntry, modified: number): { account: AccountRow; signers: SignerRow[] } {
+  const id = accountIdOf(a.accountId());
+  const thresholds = a.thresholds();
+  let buying = 0n;
+  let selling = 0n;
+  let numSponsored = 0;
+  let numSponsoring = 0;
+  let sequenceLedger: number | null = null;
+  let sequenceTime: bigint | null = null;
+  let sponsors: (xdr.AccountId | null | undefined)[] = [];
+  const ext = a.ext();
+  if (ext.switch() === 1) {
+    const v1 = ext.v1();
+    buying = BigInt(v1.liabilities().buying().toString());
+    selling = BigInt(v1.liabilities().selling().toString());
+    const ext2 = v1.ext();
+    if (ext2.switch() === 2) {
+      const v2 = ext2.v2();
+      numSponsored = v2.numSponsored();
+      numSponsoring = v2.numSponsoring();
+      sponsors = v2.signerSponsoringIDs();
+      const ext3 = v2.ext();
+      if (ext3.switch() === 3) {
+        sequenceLedger = ext3.v3().seqLedger();
+        sequenceTime = BigInt(ext3.v3().seqTime().toString());
+      }
+    }
+  }
+  const inflationDest = a.inflationDest();
+  const signers = a.signers().map((s, i): SignerRow => {
+    const sponsor = sponsors[i];
+    return { account_id: id, signer: signerKeyAddress(s.key()), weight: s.weight(), sponsor: sponsor ? accountIdOf(sponsor) : null };
+  });
+  return {
+    account: {
+      id,
+      balance: BigInt(a.balance().toString()),
+      buying_liabilities: buying,
+      selling_liabilities: selling,
+      sequence: BigInt(a.seqNum().toString()),
+      sequence_ledger: sequenceLedger,
+      sequence_time: sequenceTime,
+      subentry_count: a.numSubEntries(),
+      num_sponsoring: numSponsoring,
+      num_sponsored: numSponsored,
+      inflation_destination: inflationDest ? accountIdOf(inflationDest) : null,
+      home_domain: Buffer.from(a.homeDomain()).toString('utf8'),
+      flags: a.flags(),
+      master_weight: thresholds[0] ?? 0,
+      threshold_low: thresholds[1] ?? 0,
+      threshold_medium: thresholds[2] ?? 0,
+      threshold_high: thresholds[3] ?? 0,
+      last_modified_ledger: modified,
+    },
+    signers,
+  };
+}
+
+function trustLineRow(t: xdr.TrustLineEntry, modified: number): TrustLineRow | null {
+  if (t.asset().switch().name === 'assetTypePoolShare') return null;
+  const asset = assetFromXdr(t.asset() as unknown as xdr.Asset);
+  if (asset.type === 'native') return null;
+  let buying = 0n;
+  let selling = 0n;
+  const ext = t.ext();
+  if (ext.switch() === 1) {
+    buying = BigInt(ext.v1().liabilities().buying().toString());
+    selling = BigInt(ext.v1().liabilities().selling().toString());
+  }
+  return {
+    account_id: accountIdOf(t.accountId()),
+    asset_type: asset.type,
+    asset_code: asset.code,
+    asset_issuer: asset.issuer,
+    balance: BigInt(t.balance().toString()),
+    limit: BigInt(t.limit().toString()),
+    buying_liabilities: buying,
+    selling_liabilities: selling,
+    flags: t.flags(),
+    last_modified_ledger: modified,
+  };
+}
+
+function dataRow(d: xdr.DataEntry, modified: number): DataRow {
+  return {
+    account_id: accountIdOf(d.accountId()),
+    name: Buffer.from(d.dataName()).toString('utf8'),
+    value: Buffer.from(d.dataValue()).toString('base64'),
+    last_modified_ledger: modified,
+  };
+}
+
+function offerRow(o: xdr.OfferEntry, modified: number): OfferRow {
+  const n = o.price().n();
+  const d = o.price().d();
+  return {
+    id: BigInt(o.offerId().toString()),
+    seller_id: accountIdOf(o.sellerId()),
+    selling_asset: formatCanonicalAsset(assetFromXdr(o.selling())),
+    buying_asset: formatCanonicalAsset(assetFromXdr(o.buying())),
+    amount: BigInt(o.amount().toString()),
+    price_n: n,
+    price_d: d,
+    price: n / d,
+    flags: o.flags(),
+    last_modified_ledger: modified,
+  };
+}
+

@@ -1,0 +1,357 @@
+// Writes the rows of one ledger, or of a batch of ledgers, with one multi-row statement per table:
+// each table's rows travel as one JSON parameter expanded by json_to_recordset, so a ledger costs a
+// fixed number of statements whatever its size. State rows are upserts and deletes by key.
+import type { SqlSession } from '../db/database.js';
+import { assetsEqual, type AssetValue } from '../stellar/index.js';
+import type { LedgerRows, TradeRecord } from './rows.js';
+
+type Column = readonly [name: string, type: string];
+
+const json = (rows: readonly object[]): string =>
+  JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+
+function jsonValue(value: unknown): string {
+  switch (typeof value) {
+    case 'bigint':
+      // a JSON number: json_to_recordset reads its digits exactly into a bigint column
+      return value.toString();
+    case 'number':
+      return String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'undefined':
+      return 'null';
+    default:
+      return value === null ? 'null' : JSON.stringify(value);
+  }
+}
+
+/** The rows as a JSON array of objects with only `columns`; faster than JSON.stringify with a replacer. */
+function rowsJson(columns: readonly Column[], rows: readonly object[]): string {
+  const keys = columns.map(([name]) => `${JSON.stringify(name)}:`);
+  const names = columns.map(([name]) => name);
+  const parts: string[] = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as Record<string, unknown>;
+    let text = '{';
+    for (let j = 0; j < names.length; j++) text += `${j === 0 ? '' : ','}${keys[j]}${jsonValue(row[names[j]!])}`;
+    parts[i] = `${text}}`;
+  }
+  return `[${parts.join(',')}]`;
+}
+
+async function insert(
+  sql: SqlSession,
+  table: string,
+  columns: readonly Column[],
+  rows: readonly object[],
+  conflict = '',
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map(([name]) => `"${name}"`).join(', ');
+  const types = columns.map(([name, type]) => `"${name}" ${type}`).join(', ');
+  await sql.query(`INSERT INTO "${table}" (${names}) SELECT ${names} FROM json_to_recordset($1::json) AS x(${types}) ${conflict}`, [
+    rowsJson(columns, rows),
+  ]);
+}
+
+const LEDGER_COLUMNS: Column[] = [
+  ['sequence', 'integer'],
+  ['hash', 'text'],
+  ['prev_hash', 'text'],
+  ['closed_at', 'timestamp(3)'],
+  ['successful_transaction_count', 'integer'],
+  ['failed_transaction_count', 'integer'],
+  ['operation_count', 'integer'],
+  ['tx_set_operation_count', 'integer'],
+  ['total_coins', 'bigint'],
+  ['fee_pool', 'bigint'],
+  ['base_fee', 'integer'],
+  ['base_reserve', 'integer'],
+  ['max_tx_set_size', 'integer'],
+  ['protocol_version', 'integer'],
+  ['header_xdr', 'text'],
+];
+
+const TRANSACTION_COLUMNS: Column[] = [
+  ['id', 'bigint'],
+  ['hash', 'text'],
+  ['ledger_sequence', 'integer'],
+  ['application_order', 'integer'],
+  ['closed_at', 'timestamp(3)'],
+  ['successful', 'boolean'],
+  ['account', 'text'],
+  ['account_muxed', 'text'],
+  ['account_sequence', 'bigint'],
+  ['max_fee', 'bigint'],
+  ['fee_charged', 'bigint'],
+  ['operation_count', 'integer'],
+  ['memo_type', 'text'],
+  ['memo', 'text'],
+  ['signatures', 'text[]'],
+  ['valid_after', 'bigint'],
+  ['valid_before', 'bigint'],
+  ['min_ledger', 'integer'],
+  ['max_ledger', 'integer'],
+  ['min_account_sequence', 'bigint'],
+  ['min_account_sequence_age', 'bigint'],
+  ['min_account_sequence_ledger_gap', 'integer'],
+  ['extra_signers', 'text[]'],
+  ['fee_account', 'text'],
+  ['fee_account_muxed', 'text'],
+  ['new_max_fee', 'bigint'],
+  ['inner_transaction_hash', 'text'],
+  ['inner_signatures', 'text[]'],
+  ['envelope_xdr', 'text'],
+  ['result_xdr', 'text'],
+  ['result_meta_xdr', 'text'],
+  ['fee_meta_xdr', 'text'],
+];
+
+const OPERATION_COLUMNS: Column[] = [
+  ['id', 'bigint'],
+  ['transaction_id', 'bigint'],
+  ['transaction_hash', 'text'],
+  ['application_order', 'integer'],
+  ['closed_at', 'timestamp(3)'],
+  ['type', 'integer'],
+  ['details', 'jsonb'],
+  ['source_account', 'text'],
+  ['source_account_muxed', 'text'],
+  ['transaction_successful', 'boolean'],
+  ['is_payment', 'boolean'],
+];
+
+const EFFECT_COLUMNS: Column[] = [
+  ['operation_id', 'bigint'],
+  ['order', 'integer'],
+  ['account', 'text'],
+  ['account_muxed', 'text'],
+  ['closed_at', 'timestamp(3)'],
+  ['type', 'integer'],
+  ['details', 'jsonb'],
+];
+
+const TRADE_COLUMNS: Column[] = [
+  ['operation_id', 'bigint'],
+  ['order', 'integer'],
+  ['closed_at', 'timestamp(3)'],
+  ['offer_id', 'bigint'],
+  ['base_offer_id', 'bigint'],
+  ['base_account', 'text'],
+  ['base_asset_id', 'integer'],
+  ['base_amount', 'bigint'],
+  ['counter_offer_id', 'bigint'],
+  ['counter_account', 'text'],
+  ['counter_asset_id', 'integer'],
+  ['counter_amount', 'bigint'],
+  ['base_is_seller', 'boolean'],
+  ['price_n', 'bigint'],
+  ['price_d', 'bigint'],
+];
+
+const ACCOUNT_COLUMNS: Column[] = [
+  ['id', 'text'],
+  ['balance', 'bigint'],
+  ['buying_liabilities', 'bigint'],
+  ['selling_liabilities', 'bigint'],
+  ['sequence', 'bigint'],
+  ['sequence_ledger', 'integer'],
+  ['sequence_time', 'bigint'],
+  ['subentry_count', 'integer'],
+  ['num_sponsoring', 'integer'],
+  ['num_sponsored', 'integer'],
+  ['inflation_destination', 'text'],
+  ['home_domain', 'text'],
+  ['flags', 'integer'],
+  ['master_weight', 'integer'],
+  ['threshold_low', 'integer'],
+  ['threshold_medium', 'integer'],
+  ['threshold_high', 'integer'],
+  ['last_modified_ledger', 'integer'],
+];
+
+const SIGNER_COLUMNS: Column[] = [
+  ['account_id', 'text'],
+  ['signer', 'text'],
+  ['weight', 'integer'],
+  ['sponsor', 'text'],
+];
+
+const DATA_COLUMNS: Column[] = [
+  ['account_id', 'text'],
+  ['name', 'text'],
+  ['value', 'text'],
+  ['last_modified_ledger', 'integer'],
+];
+
+const TRUST_LINE_COLUMNS: Column[] = [
+  ['account_id', 'text'],
+  ['asset_type', 'text'],
+  ['asset_code', 'text'],
+  ['asset_issuer', 'text'],
+  ['balance', 'bigint'],
+  ['limit', 'bigint'],
+  ['buying_liabilities', 'bigint'],
+  ['selling_liabilities', 'bigint'],
+  ['flags', 'integer'],
+  ['last_modified_ledger', 'integer'],
+];
+
+const OFFER_COLUMNS: Column[] = [
+  ['id', 'bigint'],
+  ['seller_id', 'text'],
+  ['selling_asset', 'text'],
+  ['buying_asset', 'text'],
+  ['amount', 'bigint'],
+  ['price_n', 'integer'],
+  ['price_d', 'integer'],
+  ['price', 'double precision'],
+  ['flags', 'integer'],
+  ['last_modified_ledger', 'integer'],
+];
+
+function upsert(key: string[], columns: readonly Column[]): string {
+  const updates = columns
+    .filter(([name]) => !key.includes(name))
+    .map(([name]) => `"${name}" = EXCLUDED."${name}"`)
+    .join(', ');
+  return `ON CONFLICT (${key.map((k) => `"${k}"`).join(', ')}) DO UPDATE SET ${updates}`;
+}
+
+/** Inserts the history rows of the given ledgers (they must not exist yet). */
+export async function writeHistory(sql: SqlSession, ledgers: readonly LedgerRows[]): Promise<void> {
+  const all = <T>(pick: (rows: LedgerRows) => readonly T[]): T[] => ledgers.flatMap(pick);
+  await insert(sql, 'history_ledgers', LEDGER_COLUMNS, ledgers.map((l) => l.ledger));
+  await insert(sql, 'history_transactions', TRANSACTION_COLUMNS, all((l) => l.transactions));
+  await insert(sql, 'history_operations', OPERATION_COLUMNS, all((l) => l.operations));
+  await insert(sql, 'history_effects', EFFECT_COLUMNS, all((l) => l.effects));
+  await insert(
+    sql,
+    'history_transaction_participants',
+    [['account', 'text'], ['transaction_id', 'bigint']],
+    all((l) => l.transactionParticipants).map((p) => ({ account: p.account, transaction_id: p.id })),
+  );
+  await insert(
+    sql,
+    'history_operation_participants',
+    [['account', 'text'], ['operation_id', 'bigint']],
+    all((l) => l.operationParticipants).map((p) => ({ account: p.account, operation_id: p.id })),
+  );
+  const trades = all((l) => l.trades);
+  if (trades.length > 0) await writeTrades(sql, trades);
+}
+
+/** Removes the history rows of ledgers [from, to] (for reingestion). */
+export async function deleteHistory(sql: SqlSession, from: number, to: number): Promise<void> {
+  const start = (BigInt(from) << 32n).toString();
+  const end = (BigInt(to + 1) << 32n).toString();
+  await sql.query('DELETE FROM history_ledgers WHERE sequence BETWEEN $1 AND $2', [from, to]);
+  for (const [table, column] of [
+    ['history_transactions', 'id'],
+    ['history_operations', 'id'],
+    ['history_effects', 'operation_id'],
+    ['history_trades', 'operation_id'],
+    ['history_transaction_participants', 'transaction_id'],
+    ['history_operation_participants', 'operation_id'],
+  ] as const) {
+    await sql.query(`DELETE FROM ${table} WHERE ${column} >= $1 AND ${column} < $2`, [start, end]);
+  }
+}
+
+function assetColumns(asset: AssetValue): { type: string; code: string; issuer: string } {
+  return asset.type === 'native'
+    ? { type: 'native', code: '', issuer: '' }
+    : { type: asset.type, code: asset.code, issuer: asset.issuer };
+}
+
+async function writeTrades(sql: SqlSession, trades: readonly TradeRecord[]): Promise<void> {
+  const assets: AssetValue[] = [];
+  for (const t of trades) {
+    for (const a of [t.sold_asset, t.bought_asset]) if (!assets.some((b) => assetsEqual(a, b))) assets.push(a);
+  }
+  // rows are inserted sorted by "type/code/issuer", as Horizon's asset loader does, so new assets
+  // of one batch get their ids (and so the trades' base/counter order) in that order
+  const keyOf = (c: { type: string; code: string; issuer: string }) => (c.type === 'native' ? 'native' : `${c.type}/${c.code}/${c.issuer}`);
+  const columns = assets.map(assetColumns).sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  await insert(
+    sql,
+    'history_assets',
+    [['type', 'text'], ['code', 'text'], ['issuer', 'text']],
+    columns,
+    'ON CONFLICT ("type", "code", "issuer") DO NOTHING',
+  );
+  const found = await sql.query<{ id: number; type: string; code: string; issuer: string }>(
+    `SELECT a.id, a.type, a.code, a.issuer FROM history_assets a
+       JOIN json_to_recordset($1::json) AS x(type text, code text, issuer text)
+         ON a.type = x.type AND a.code = x.code AND a.issuer = x.issuer`,
+    [json(columns)],
+  );
+  const idOf = (asset: AssetValue): number => {
+    const c = assetColumns(asset);
+    const row = found.find((r) => r.type === c.type && r.code === c.code && r.issuer === c.issuer);
+    if (!row) throw new Error(`history_assets has no row for ${c.type} ${c.code} ${c.issuer}`);
+    return Number(row.id);
+  };
+  const rows = trades.map((t) => {
+    const soldId = idOf(t.sold_asset);
+    const boughtId = idOf(t.bought_asset);
+    // Horizon: the base asset is the one with the smaller history id
+    const baseIsSeller = soldId < boughtId;
+    return {
+      operation_id: t.operation_id,
+      order: t.order,
+      closed_at: t.closed_at,
+      offer_id: t.offer_id,
+      base_offer_id: baseIsSeller ? t.seller_offer_id : t.buyer_offer_id,
+      base_account: baseIsSeller ? t.seller : t.buyer,
+      base_asset_id: baseIsSeller ? soldId : boughtId,
+      base_amount: baseIsSeller ? t.sold_amount : t.bought_amount,
+      counter_offer_id: baseIsSeller ? t.buyer_offer_id : t.seller_offer_id,
+      counter_account: baseIsSeller ? t.buyer : t.seller,
+      counter_asset_id: baseIsSeller ? boughtId : soldId,
+      counter_amount: baseIsSeller ? t.bought_amount : t.sold_amount,
+      base_is_seller: baseIsSeller,
+      price_n: baseIsSeller ? t.price_n : t.price_d,
+      price_d: baseIsSeller ? t.price_d : t.price_n,
+    };
+  });
+  await insert(sql, 'history_trades', TRADE_COLUMNS, rows);
+}
+
+/** Applies the state rows of one ledger (upserts and deletes). */
+export async function writeState(sql: SqlSession, rows: LedgerRows): Promise<void> {
+  const s = rows.state;
+  if (s.removedAccounts.length > 0) await sql.query('DELETE FROM accounts WHERE id = ANY($1)', [s.removedAccounts]);
+  await insert(sql, 'accounts', ACCOUNT_COLUMNS, s.accounts, upsert(['id'], ACCOUNT_COLUMNS));
+  if (s.signerAccounts.length > 0) {
+    await sql.query('DELETE FROM accounts_signers WHERE account_id = ANY($1)', [s.signerAccounts]);
+  }
+  await insert(sql, 'accounts_signers', SIGNER_COLUMNS, s.signers);
+  if (s.removedData.length > 0) {
+    await sql.query(
+      `DELETE FROM accounts_data d USING json_to_recordset($1::json) AS x(account_id text, name text)
+        WHERE d.account_id = x.account_id AND d.name = x.name`,
+      [json(s.removedData)],
+    );
+  }
+  await insert(sql, 'accounts_data', DATA_COLUMNS, s.data, upsert(['account_id', 'name'], DATA_COLUMNS));
+  if (s.removedTrustLines.length > 0) {
+    await sql.query(
+      `DELETE FROM trust_lines t USING json_to_recordset($1::json) AS x(account_id text, asset_code text, asset_issuer text)
+        WHERE t.account_id = x.account_id AND t.asset_code = x.asset_code AND t.asset_issuer = x.asset_issuer`,
+      [json(s.removedTrustLines)],
+    );
+  }
+  await insert(
+    sql,
+    'trust_lines',
+    TRUST_LINE_COLUMNS,
+    s.trustLines,
+    upsert(['account_id', 'asset_code', 'asset_issuer'], TRUST_LINE_COLUMNS),
+  );
+  if (s.removedOffers.length > 0) {
+    await sql.query('DELETE FROM offers WHERE id = ANY($1::bigint[])', [s.removedOffers.map(String)]);
+  }
+  await insert(sql, 'offers', OFFER_COLUMNS, s.offers, upsert(['id'], OFFER_COLUMNS));
+}

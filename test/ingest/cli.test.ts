@@ -1,0 +1,58 @@
+// `zenith ingest` and `zenith db reingest` on the testnet datastore, into an embedded database.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.js';
+import { collect, runZenith, spawnZenith } from '../support/cli.js';
+import { TESTNET_DATASTORE } from './support/fixtures.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'zenith-ingest-cli-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function waitFor(stream: NodeJS.ReadableStream, pattern: RegExp, ms = 30_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${ms} ms:\n${text}`)), ms);
+    stream.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (pattern.test(text)) {
+        clearTimeout(timer);
+        resolve(text);
+      }
+    });
+  });
+}
+
+describe('zenith ingest / db reingest', () => {
+  it('names the missing source with exit code 2', async () => {
+    const run = await runZenith(['ingest', '--data-dir', dataDir], { DATASTORE: '', META_STREAM: '' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/no ledger source: set DATASTORE=/);
+    const reingest = await runZenith(['db', 'reingest', '--data-dir', dataDir], { DATASTORE: TESTNET_DATASTORE, REINGEST_RANGE: '9-2' });
+    expect(reingest.code).toBe(2);
+    expect(reingest.stderr).toMatch(/REINGEST_RANGE must be FROM-TO/);
+  });
+
+  it('follows a datastore with live rates, stops on SIGINT, then reingests a range', { timeout: 90_000 }, async () => {
+    const child = spawnZenith(['ingest', '--data-dir', dataDir], { DATASTORE: TESTNET_DATASTORE });
+    const done = collect(child);
+    const progress = await waitFor(child.stderr, /ledger 999 \| 3 ledgers, \d+ ops \| \d+ ledgers\/s \| [\d,]+ ops\/s/);
+    expect(progress).toMatch(/ledgers\/s/);
+    child.kill('SIGINT');
+    expect((await done).code).toBe(0);
+
+    const reingest = await runZenith(['db', 'reingest', '--data-dir', dataDir], { DATASTORE: TESTNET_DATASTORE, REINGEST_RANGE: '997-999' });
+    expect(reingest.code, reingest.stderr).toBe(0);
+    expect(reingest.stderr).toMatch(/\[#+\] 100% ledger 999 of 999/);
+    expect(reingest.stdout).toMatch(/reingested ledgers 997\.\.999/);
+
+    const db = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
+    try {
+      expect(await db.prisma.ledger.count()).toBe(3);
+      expect((await db.prisma.ingestCursor.findUnique({ where: { id: 1 } }))?.ledgerSequence).toBe(999);
+    } finally {
+      await db.close();
+    }
+  });
+});

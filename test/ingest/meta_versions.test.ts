@@ -1,0 +1,184 @@
+// Every LedgerCloseMeta version (v0, v1, v2) and TransactionMeta version (v1 to v4) gives the same
+// rows; reading from bytes (slices of the input) gives the rows of the decoded objects; fee-bump
+// envelopes fill the fee-bump columns.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Asset, Keypair, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import { createCore, readDatastoreFile, rootKeypair } from '../../src/core/index.js';
+import { ledgerRows, networkId, readBatchLedgers, viewLedger, viewLedgerBytes, type LedgerRows } from '../../src/ingest/index.js';
+import { TESTNET_DATASTORE, TESTNET_PASSPHRASE } from './support/fixtures.js';
+
+const network = networkId(TESTNET_PASSPHRASE);
+const files = fs.readdirSync(TESTNET_DATASTORE).filter((f) => f.endsWith('.xdr.zst')).sort();
+
+async function testnetMetas(): Promise<xdr.LedgerCloseMeta[]> {
+  const out: xdr.LedgerCloseMeta[] = [];
+  for (const f of files) out.push(...(await readDatastoreFile(fs.readFileSync(path.join(TESTNET_DATASTORE, f)))).ledgerCloseMeta());
+  return out;
+}
+
+const withoutMetaXdr = (rows: LedgerRows) => ({
+  ...rows,
+  transactions: rows.transactions.map((t) => ({ ...t, result_meta_xdr: '' })),
+});
+
+function asV0(meta: xdr.LedgerCloseMeta): xdr.LedgerCloseMeta {
+  const v1 = meta.v1();
+  const txes = v1.txSet().v1TxSet().phases().flatMap((p) => p.v0Components().flatMap((c) => c.txsMaybeDiscountedFee().txes()));
+  return new xdr.LedgerCloseMeta(
+    0,
+    new xdr.LedgerCloseMetaV0({
+      ledgerHeader: v1.ledgerHeader(),
+      txSet: new xdr.TransactionSet({ previousLedgerHash: v1.ledgerHeader().header().previousLedgerHash(), txes }),
+      txProcessing: v1.txProcessing(),
+      upgradesProcessing: v1.upgradesProcessing(),
+      scpInfo: [],
+    }),
+  );
+}
+
+function asV2(meta: xdr.LedgerCloseMeta): xdr.LedgerCloseMeta {
+  const v1 = meta.v1();
+  return new xdr.LedgerCloseMeta(
+    2,
+    new xdr.LedgerCloseMetaV2({
+      ext: v1.ext(),
+      ledgerHeader: v1.ledgerHeader(),
+      txSet: v1.txSet(),
+      txProcessing: v1.txProcessing().map(
+        (p) =>
+          new xdr.TransactionResultMetaV1({
+            ext: new xdr.ExtensionPoint(0),
+            result: p.result(),
+            feeProcessing: p.feeProcessing(),
+            txApplyProcessing: p.txApplyProcessing(),
+            postTxApplyFeeProcessing: [],
+          }),
+      ),
+      upgradesProcessing: v1.upgradesProcessing(),
+      scpInfo: [],
+      totalByteSizeOfLiveSorobanState: v1.totalByteSizeOfLiveSorobanState(),
+      evictedKeys: [],
+    }),
+  );
+}
+
+/** the same ledger with every TransactionMeta rewritten to `version` */
+function withTxMeta(meta: xdr.LedgerCloseMeta, version: 1 | 2 | 4): xdr.LedgerCloseMeta {
+  const copy = xdr.LedgerCloseMeta.fromXDR(meta.toXDR());
+  for (const p of copy.v1().txProcessing()) {
+    const v3 = p.txApplyProcessing().v3();
+    const ops = v3.operations();
+    let converted: xdr.TransactionMeta;
+    if (version === 1) {
+      converted = new xdr.TransactionMeta(1, new xdr.TransactionMetaV1({ txChanges: v3.txChangesBefore(), operations: ops }));
+    } else if (version === 2) {
+      converted = new xdr.TransactionMeta(
+        2,
+        new xdr.TransactionMetaV2({ txChangesBefore: v3.txChangesBefore(), operations: ops, txChangesAfter: v3.txChangesAfter() }),
+      );
+    } else {
+      converted = new xdr.TransactionMeta(
+        4,
+        new xdr.TransactionMetaV4({
+          ext: new xdr.ExtensionPoint(0),
+          txChangesBefore: v3.txChangesBefore(),
+          operations: ops.map((o) => new xdr.OperationMetaV2({ ext: new xdr.ExtensionPoint(0), changes: o.changes(), events: [] })),
+          txChangesAfter: v3.txChangesAfter(),
+          sorobanMeta: null,
+          events: [],
+          diagnosticEvents: [],
+        }),
+      );
+    }
+    p.txApplyProcessing(converted);
+  }
+  return copy;
+}
+
+describe('meta versions', () => {
+  it('reads the testnet ledgers (v1, TransactionMeta v3) from bytes exactly as from objects', async () => {
+    let count = 0;
+    for (const f of files) {
+      for (const raw of await readBatchLedgers(fs.readFileSync(path.join(TESTNET_DATASTORE, f)))) {
+        const fromBytes = ledgerRows(viewLedgerBytes(raw, network));
+        const fromObjects = ledgerRows(viewLedger(xdr.LedgerCloseMeta.fromXDR(raw), network));
+        expect(fromBytes).toEqual(fromObjects);
+        count += fromBytes.transactions.length;
+      }
+    }
+    expect(count).toBe(17);
+  });
+
+  it('gives the same rows for LedgerCloseMeta v0, v1 and v2, from objects and from bytes', async () => {
+    for (const meta of await testnetMetas()) {
+      const expected = ledgerRows(viewLedger(meta, network));
+      for (const other of [asV0(meta), asV2(meta)]) {
+        expect(ledgerRows(viewLedger(other, network))).toEqual(expected);
+        expect(ledgerRows(viewLedgerBytes(other.toXDR(), network))).toEqual(expected);
+      }
+    }
+  });
+
+  it('gives the same rows for TransactionMeta v1, v2, v3 and v4', async () => {
+    for (const meta of await testnetMetas()) {
+      const expected = withoutMetaXdr(ledgerRows(viewLedger(meta, network)));
+      for (const version of [1, 2, 4] as const) {
+        const converted = withTxMeta(meta, version);
+        expect(withoutMetaXdr(ledgerRows(viewLedger(converted, network)))).toEqual(expected);
+        expect(withoutMetaXdr(ledgerRows(viewLedgerBytes(converted.toXDR(), network)))).toEqual(expected);
+      }
+    }
+  });
+
+  it('fills the fee-bump columns of a fee-bump transaction', async () => {
+    const passphrase = 'Zenith Fee Bump Test';
+    const core = await createCore({ dataDir: null, networkPassphrase: passphrase, manualClose: true });
+    try {
+      const root = rootKeypair(passphrase);
+      const alice = Keypair.random();
+      const account = (kp: Keypair) => ({
+        accountId: () => kp.publicKey(),
+        sequenceNumber: () => (core.nextSequence(kp.publicKey())! - 1n).toString(),
+        incrementSequenceNumber: () => {},
+      });
+      const create = new TransactionBuilder(account(root), { fee: '100', networkPassphrase: passphrase })
+        .addOperation(Operation.createAccount({ destination: alice.publicKey(), startingBalance: '100' }))
+        .setTimeout(0)
+        .build();
+      create.sign(root);
+      expect(core.submit(create.toXDR()).status).toBe('PENDING');
+      await core.closeLedger();
+      const inner = new TransactionBuilder(account(alice), { fee: '100', networkPassphrase: passphrase })
+        .addOperation(Operation.payment({ destination: root.publicKey(), asset: Asset.native(), amount: '1' }))
+        .setTimeout(0)
+        .build();
+      inner.sign(alice);
+      const bump = TransactionBuilder.buildFeeBumpTransaction(root, '1000', inner, passphrase);
+      bump.sign(root);
+      expect(core.submit(bump.toXDR()).status).toBe('PENDING');
+      const closed = await core.closeLedger();
+      const raw = core.ledgerMetaXdr(closed.sequence)!;
+      const rows = ledgerRows(viewLedgerBytes(raw, networkId(passphrase)));
+      expect(rows.transactions).toHaveLength(1);
+      const tx = rows.transactions[0]!;
+      expect(tx).toMatchObject({
+        hash: bump.hash().toString('hex'),
+        successful: true,
+        account: alice.publicKey(),
+        fee_account: root.publicKey(),
+        inner_transaction_hash: inner.hash().toString('hex'),
+        max_fee: 100n,
+        new_max_fee: 2000n,
+        signatures: [bump.signatures[0]!.signature().toString('base64')],
+        inner_signatures: [inner.signatures[0]!.signature().toString('base64')],
+      });
+      expect(rows.transactionParticipants.map((p) => p.account).sort()).toEqual([alice.publicKey(), root.publicKey()].sort());
+      expect(rows.effects.map((e) => e.type)).toEqual([2, 3]);
+      expect(ledgerRows(viewLedger(xdr.LedgerCloseMeta.fromXDR(raw), networkId(passphrase)))).toEqual(rows);
+    } finally {
+      await core.stop();
+    }
+  });
+});

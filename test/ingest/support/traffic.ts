@@ -1,0 +1,89 @@
+// Generated payment-heavy traffic on an embedded core that writes a datastore folder: the input
+// of the crash test and of bench/ingest.ts. Signing goes through node:crypto to stay fast.
+import { createHash, createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
+import { createCore, rootKeypair } from '../../../src/core/index.js';
+
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+export interface TrafficOptions {
+  passphrase: string;
+  /** datastore folder the core writes */
+  metaOutDir: string;
+  ledgers: number;
+  txPerLedger: number;
+  /** payment operations per transaction */
+  opsPerTx?: number;
+}
+
+export interface TrafficSummary {
+  firstLedger: number;
+  lastLedger: number;
+  operations: number;
+}
+
+export async function generateTraffic(options: TrafficOptions): Promise<TrafficSummary> {
+  const { passphrase, ledgers, txPerLedger } = options;
+  const opsPerTx = options.opsPerTx ?? 1;
+  const networkId = createHash('sha256').update(passphrase).digest();
+  const keys = new Map<string, KeyObject>();
+  const signWith = (kp: Keypair, hash: Buffer) => {
+    let key = keys.get(kp.publicKey());
+    if (!key) {
+      key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, kp.rawSecretKey()]), format: 'der', type: 'pkcs8' });
+      keys.set(kp.publicKey(), key);
+    }
+    return new xdr.DecoratedSignature({ hint: kp.signatureHint(), signature: sign(null, hash, key) });
+  };
+  const envelope = (source: Keypair, seq: bigint, ops: xdr.Operation[], memo = xdr.Memo.memoNone()) => {
+    const tx = new xdr.Transaction({
+      sourceAccount: xdr.MuxedAccount.keyTypeEd25519(source.rawPublicKey()),
+      fee: 100 * ops.length,
+      seqNum: new xdr.Int64(seq),
+      cond: xdr.Preconditions.precondNone(),
+      memo,
+      operations: ops,
+      ext: new xdr.TransactionExt(0),
+    });
+    const hash = createHash('sha256').update(networkId).update(Buffer.from([0, 0, 0, 2])).update(tx.toXDR()).digest();
+    return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: [signWith(source, hash)] })).toXDR('base64');
+  };
+
+  const core = await createCore({
+    dataDir: null,
+    networkPassphrase: passphrase,
+    manualClose: true,
+    metaOutDir: options.metaOutDir,
+    maxTxSetSize: Math.max(100, txPerLedger * opsPerTx),
+    maxQueueOps: Math.max(400, txPerLedger * opsPerTx * 2),
+  });
+  try {
+    const root = rootKeypair(passphrase);
+    const accounts = Array.from({ length: txPerLedger }, () => Keypair.random());
+    let closeTime = 1_700_000_000;
+    let operations = 0;
+    for (let i = 0; i < accounts.length; i += 100) {
+      const ops = accounts.slice(i, i + 100).map((k) => Operation.createAccount({ destination: k.publicKey(), startingBalance: '1000' }));
+      const status = core.submit(envelope(root, core.nextSequence(root.publicKey())!, ops));
+      if (status.status !== 'PENDING') throw new Error(`funding rejected: ${JSON.stringify(status)}`);
+      operations += ops.length;
+    }
+    const funded = await core.closeLedger((closeTime += 5));
+    const firstLedger = funded.sequence;
+    for (let r = 0; r < ledgers - 1; r++) {
+      accounts.forEach((k, i) => {
+        const ops = Array.from({ length: opsPerTx }, (_, j) =>
+          Operation.payment({ destination: accounts[(i + 1 + j) % accounts.length]!.publicKey(), asset: Asset.native(), amount: '0.0000100' }),
+        );
+        const memo = i % 3 === 0 ? xdr.Memo.memoText(`r${r}`) : i % 3 === 1 ? xdr.Memo.memoId(new xdr.Uint64(BigInt(r))) : xdr.Memo.memoNone();
+        const status = core.submit(envelope(k, core.nextSequence(k.publicKey())!, ops, memo));
+        if (status.status !== 'PENDING') throw new Error(`payment rejected: ${JSON.stringify(status)}`);
+        operations += ops.length;
+      });
+      await core.closeLedger((closeTime += 5));
+    }
+    return { firstLedger, lastLedger: core.latestLedger().sequence, operations };
+  } finally {
+    await core.stop();
+  }
+}
