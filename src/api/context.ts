@@ -3,6 +3,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { createLoaders, type Loaders } from './loaders.js';
 
 /** What the connected core node says about itself, as its /info command answers. */
 export interface CoreInfo {
@@ -21,8 +22,9 @@ export interface ApiServices {
 export interface ApiContext {
   services: ApiServices;
   prisma: PrismaClient;
+  loaders: Loaders;
 }
 
 export function createContext(services: ApiServices): ApiContext {
-  return { services, prisma: services.db.prisma };
+  return { services, prisma: services.db.prisma, loaders: createLoaders(services.db.prisma) };
 }

@@ -2,9 +2,11 @@
 // REST routes, and handlers mounted by others (the embedded core's friendbot). Anything else is a
 // 404 problem.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createYoga } from 'graphql-yoga';
+import { GraphQLError } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
 import { createContext, type ApiServices } from './context.js';
+import { queryLimitsRule } from './graphql_limits.js';
 import { createRestHandler, type RequestHandler } from './rest/handler.js';
 import { ProblemError, problems, sendProblem } from './rest/problem.js';
 import { schema } from './schema/index.js';
@@ -29,6 +31,9 @@ export function createApiServer(options: ApiServerOptions): Server {
       error: (...args) => logger.error(args.map(String).join(' ')),
     },
     landingPage: false,
+    graphiql: true,
+    plugins: [limits],
+    maskedErrors: { maskError: (error) => graphqlError(error, logger) },
   });
   const handlers: RequestHandler[] = [...(options.mounts ?? []), createRestHandler(schema, services, logger)];
 
@@ -60,5 +65,33 @@ export function createApiServer(options: ApiServerOptions): Server {
         sendProblem(res, problems.serverError());
       }
     }
+  });
+}
+
+const limits: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(queryLimitsRule);
+  },
+};
+
+/**
+ * GraphQL errors carry Horizon's problem type in extensions.code (bad_request, not_found...);
+ * anything unexpected becomes a server_error without internals.
+ */
+function graphqlError(error: unknown, logger: Logger): Error {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (original instanceof ProblemError) {
+    const { type, detail, extras } = original.problem;
+    const reason = typeof extras?.reason === 'string' ? `${extras.reason}` : detail;
+    return new GraphQLError(reason, {
+      ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
+      extensions: { code: type, ...(extras ? { extras } : {}) },
+    });
+  }
+  if (original instanceof GraphQLError && typeof original.extensions.code === 'string') return original;
+  logger.error({ err: original }, 'graphql resolver failed');
+  return new GraphQLError('An error occurred while processing this request.', {
+    ...(error instanceof GraphQLError ? { path: error.path } : {}),
+    extensions: { code: 'server_error' },
   });
 }

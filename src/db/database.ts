@@ -47,15 +47,29 @@ export function describeTarget(target: DatabaseTarget): string {
   return 'dataDir' in target ? target.dataDir : 'memory';
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target);
+export interface OpenOptions {
+  /** called with every SQL statement Prisma sends (tests count them; off by default) */
+  onQuery?: (sql: string) => void;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
+  return target.kind === 'postgres' ? openPostgres(target.url, options) : openPglite(target, options);
+}
+
+function newPrisma(adapter: PrismaPg | PrismaPGlite, options: OpenOptions): PrismaClient {
+  const { onQuery } = options;
+  if (!onQuery) return new PrismaClient({ adapter });
+  const prisma = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  prisma.$on('query', (event) => onQuery(event.query));
+  // the same client with query events on; its type differs only in what $on accepts
+  return prisma as unknown as PrismaClient;
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = newPrisma(new PrismaPg(pool), options);
 
   const session = async <T>(work: (s: SqlSession) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
@@ -101,7 +115,7 @@ function pgSession(client: pg.PoolClient): SqlSession {
   };
 }
 
-async function openPglite(target: { dataDir: string } | { inMemory: true }): Promise<Database> {
+async function openPglite(target: { dataDir: string } | { inMemory: true }, options: OpenOptions): Promise<Database> {
   let pglite: PGlite;
   let unlock = () => {};
   if ('dataDir' in target) {
@@ -116,7 +130,7 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }): Pro
   } else {
     pglite = await PGlite.create();
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = newPrisma(new PrismaPGlite(pglite), options);
   const session: SqlSession = {
     async query<Row extends object>(text: string, params: readonly unknown[] = []) {
       const result = await pglite.query<Row>(text, params as unknown[]);

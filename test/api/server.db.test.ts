@@ -73,8 +73,16 @@ describe('REST resources', () => {
     const response = await fetch(`${base}/ledgers/7`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      _links: { self: { href: `${base}/ledgers/7` } },
+      _links: {
+        self: { href: `${base}/ledgers/7` },
+        transactions: { href: `${base}/ledgers/7/transactions{?cursor,limit,order}`, templated: true },
+        operations: { href: `${base}/ledgers/7/operations{?cursor,limit,order}`, templated: true },
+        payments: { href: `${base}/ledgers/7/payments{?cursor,limit,order}`, templated: true },
+        effects: { href: `${base}/ledgers/7/effects{?cursor,limit,order}`, templated: true },
+      },
+      id: 'a'.repeat(64),
       paging_token: String(7n << 32n),
+      transaction_count: 2,
       hash: 'a'.repeat(64),
       prev_hash: 'b'.repeat(64),
       sequence: 7,
@@ -112,7 +120,7 @@ describe('REST resources', () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({
         type: 'https://stellar.org/horizon-errors/bad_request',
-        extras: { invalid_field: 'sequence' },
+        extras: { invalid_field: 'ledger_id' },
       });
     }
   });
@@ -136,6 +144,24 @@ describe('/graphql', () => {
         ledger: { hash: 'a'.repeat(64), totalCoins: '100000000000.0000000', pagingToken: String(7n << 32n) },
       },
     });
+  });
+
+  it('carries Horizon problem types in extensions.code, and limits', async () => {
+    const ask = async (query: string) => {
+      const response = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      });
+      return (await response.json()) as { errors?: { message: string; extensions?: { code?: string } }[] };
+    };
+    expect((await ask('{ account(id: "nope") { accountId } }')).errors?.[0]?.extensions?.code).toBe('bad_request');
+    expect((await ask('{ ledgers(first: 500) { edges { cursor } } }')).errors?.[0]?.extensions?.code).toBe('bad_request');
+    expect((await ask('{ trades(offerId: "12") { edges { cursor } } }')).errors?.[0]?.extensions?.code).toBe('not_found');
+    const deep = await ask(
+      '{ ledger(sequence: 7) { transactions { edges { node { operations { edges { node { transaction { ledger { transactions { edges { node { hash } } } } } } } } } } } } }',
+    );
+    expect(deep.errors?.[0]?.message).toMatch(/depth/);
   });
 
   it('serves GraphiQL to a browser', async () => {

@@ -1,17 +1,28 @@
 // Serves the route table: documents are built and validated once, at start; each request runs its
-// document in-process against the schema and renders the result as Horizon JSON.
+// document in-process against the schema and renders the result as Horizon JSON — one resource, or
+// a page of records with self/next/prev links.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { execute, GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  execute,
+  GraphQLError,
+  parse,
+  validate,
+  type DocumentNode,
+  type GraphQLField,
+  type GraphQLSchema,
+} from 'graphql';
 import type { Logger } from '../../logger.js';
 import { createContext, type ApiServices } from '../context.js';
 import { link, requestOrigin, type Links } from './hal.js';
+import { pageParams, type PageParams } from './params.js';
 import { ProblemError, problems, sendProblem } from './problem.js';
 import { toRestJson } from './render.js';
-import { routes, type ResourceRoute, type RouteContext } from './routes.js';
+import { restResource } from './resources.js';
+import { routes, type PageRoute, type Route, type RouteContext } from './routes.js';
 import { selectionFor } from './selection.js';
 
 interface CompiledRoute {
-  route: ResourceRoute;
+  route: Route;
   pattern: RegExp;
   paramNames: string[];
   document: DocumentNode;
@@ -19,8 +30,17 @@ interface CompiledRoute {
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 
+type Json = Record<string, unknown>;
+
 export function createRestHandler(schema: GraphQLSchema, services: ApiServices, logger: Logger): RequestHandler {
   const compiled = routes.map((route) => compileRoute(schema, route));
+  const rootLinks = (origin: string): Links => {
+    const links: Links = {};
+    for (const route of routes) {
+      if (route.rootLink) links[route.rootLink.name] = link(origin + route.rootLink.template);
+    }
+    return links;
+  };
 
   return async (req, res, url) => {
     const found = match(compiled, url.pathname);
@@ -31,10 +51,25 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     }
     const ctx: RouteContext = { origin: requestOrigin(req), params: found.params };
     try {
-      const record = await run(schema, services, found.compiled, ctx);
-      if (record === null) throw new ProblemError(problems.notFound());
-      const body = { _links: found.compiled.route.links(record, ctx, rootLinks(ctx.origin)), ...toRestJson(record) as object };
-      sendJson(res, 200, body);
+      const { route } = found.compiled;
+      if (route.kind === 'resource') {
+        const record = await run(schema, services, found.compiled, prefixed('r', route.args?.(ctx) ?? {}));
+        if (record === null) throw new ProblemError(problems.notFound());
+        const rendered = toRestJson(record) as Json;
+        const body = route.links
+          ? { _links: route.links(rendered, ctx, rootLinks(ctx.origin)), ...rendered }
+          : restResource(route.type, rendered, ctx.origin);
+        sendJson(res, 200, body);
+      } else {
+        const page = pageParams(url.searchParams, route.includeFailed ?? false);
+        const variables: Json = { ...prefixed('r', route.args?.(ctx) ?? {}), ...pageVariables(route, page) };
+        const result = await run(schema, services, found.compiled, variables);
+        const connection = route.fields.length === 2 ? (result?.page as Json | null | undefined) : result;
+        if (!connection) throw new ProblemError(problems.notFound());
+        const edges = (connection.edges as { node: Json }[] | undefined) ?? [];
+        const records = edges.map((edge) => restResource(route.type, toRestJson(edge.node) as Json, ctx.origin));
+        sendJson(res, 200, pageBody(ctx.origin + url.pathname, page, route, records));
+      }
     } catch (error) {
       if (error instanceof ProblemError) sendProblem(res, error.problem);
       else {
@@ -46,7 +81,45 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
   };
 }
 
-function compileRoute(schema: GraphQLSchema, route: ResourceRoute): CompiledRoute {
+function prefixed(prefix: string, args: Json): Json {
+  return Object.fromEntries(Object.entries(args).map(([name, value]) => [`${prefix}_${name}`, value]));
+}
+
+function pageVariables(route: PageRoute, page: PageParams): Json {
+  const prefix = route.fields.length === 2 ? 'p' : 'r';
+  const variables: Json = { first: page.limit, order: page.order };
+  if (page.cursor !== '') variables.after = page.cursor;
+  if (route.includeFailed) variables.includeFailed = page.includeFailed;
+  return prefixed(prefix, variables);
+}
+
+/** Horizon's page: records under _embedded, and self/next/prev by the spec's rules. */
+function pageBody(base: string, page: PageParams, route: PageRoute, records: Json[]): Json {
+  const href = (cursor: string, order: string) => {
+    const query = new URLSearchParams({ cursor, limit: String(page.limit), order });
+    if (route.includeFailed && page.includeFailed) query.set('include_failed', 'true');
+    return link(`${base}?${query.toString()}`);
+  };
+  const first = records[0]?.paging_token;
+  const last = records[records.length - 1]?.paging_token;
+  const opposite = page.order === 'asc' ? 'desc' : 'asc';
+  return {
+    _links: {
+      self: href(page.cursor, page.order),
+      next: href(typeof last === 'string' ? last : page.cursor, page.order),
+      prev: href(typeof first === 'string' ? first : page.cursor, opposite),
+    },
+    _embedded: { records },
+  };
+}
+
+function call(field: GraphQLField<unknown, unknown>, prefix: string): { declarations: string[]; text: string } {
+  const declarations = field.args.map((arg) => `$${prefix}_${arg.name}: ${arg.type.toString()}`);
+  const argumentList = field.args.map((arg) => `${arg.name}: $${prefix}_${arg.name}`);
+  return { declarations, text: `${field.name}${argumentList.length ? `(${argumentList.join(', ')})` : ''}` };
+}
+
+function compileRoute(schema: GraphQLSchema, route: Route): CompiledRoute {
   const paramNames: string[] = [];
   const pattern = new RegExp(
     `^${route.path.replace(/:([a-z_]+)/g, (_m, name: string) => {
@@ -54,14 +127,26 @@ function compileRoute(schema: GraphQLSchema, route: ResourceRoute): CompiledRout
       return '([^/]+)';
     })}/?$`,
   );
-  const field = schema.getQueryType()?.getFields()[route.field];
-  if (!field) throw new Error(`route ${route.path}: no query field ${route.field}`);
-  const declarations = field.args.map((arg) => `$${arg.name}: ${arg.type.toString()}`);
-  const argumentList = field.args.map((arg) => `${arg.name}: $${arg.name}`);
-  const text = `query${declarations.length ? `(${declarations.join(', ')})` : ''} {
-    record: ${route.field}${argumentList.length ? `(${argumentList.join(', ')})` : ''} ${selectionFor(schema, route.type)}
-  }`;
-  const document = parse(text);
+  const [rootName, nestedName] = route.kind === 'resource' ? [route.field, undefined] : route.fields;
+  const root = schema.getQueryType()?.getFields()[rootName];
+  if (!root) throw new Error(`route ${route.path}: no query field ${rootName}`);
+  const selection = selectionFor(schema, route.type);
+  const rootCall = call(root, 'r');
+  let body: string;
+  let declarations = rootCall.declarations;
+  if (route.kind === 'resource') {
+    body = `record: ${rootCall.text} ${selection}`;
+  } else if (nestedName === undefined) {
+    body = `record: ${rootCall.text} { edges { node ${selection} } }`;
+  } else {
+    const parentType = schema.getType(root.type.toString().replace(/!$/, ''));
+    const nested = parentType && 'getFields' in parentType ? parentType.getFields()[nestedName] : undefined;
+    if (!nested || !('args' in nested)) throw new Error(`route ${route.path}: no field ${nestedName} on ${rootName}`);
+    const nestedCall = call(nested, 'p');
+    declarations = [...declarations, ...nestedCall.declarations];
+    body = `record: ${rootCall.text} { page: ${nestedCall.text} { edges { node ${selection} } } }`;
+  }
+  const document = parse(`query${declarations.length ? `(${declarations.join(', ')})` : ''} { ${body} }`);
   const errors = validate(schema, document);
   if (errors.length > 0) throw new Error(`route ${route.path}: ${errors.map((e) => e.message).join('; ')}`);
   return { route, pattern, paramNames, document };
@@ -73,40 +158,34 @@ function match(compiled: CompiledRoute[], pathname: string) {
     if (!found) continue;
     const params: Record<string, string> = {};
     candidate.paramNames.forEach((name, i) => {
-      params[name] = decodeURIComponent(found[i + 1] ?? '');
+      const raw = found[i + 1] ?? '';
+      try {
+        params[name] = decodeURIComponent(raw);
+      } catch {
+        params[name] = raw; // a malformed escape is then rejected by the parameter's own check
+      }
     });
     return { compiled: candidate, params };
   }
   return undefined;
 }
 
-async function run(
-  schema: GraphQLSchema,
-  services: ApiServices,
-  compiled: CompiledRoute,
-  ctx: RouteContext,
-): Promise<Record<string, unknown> | null> {
+async function run(schema: GraphQLSchema, services: ApiServices, compiled: CompiledRoute, variables: Json): Promise<Json | null> {
   const result = await execute({
     schema,
     document: compiled.document,
     contextValue: createContext(services),
-    variableValues: compiled.route.args?.(ctx) ?? {},
+    variableValues: variables,
   });
   const failure = result.errors?.[0];
   if (failure) throw unwrap(failure);
-  return (result.data?.record as Record<string, unknown> | null | undefined) ?? null;
+  return (result.data?.record as Json | null | undefined) ?? null;
 }
 
 function unwrap(error: GraphQLError): unknown {
-  return error.originalError instanceof ProblemError ? error.originalError : (error.originalError ?? error);
-}
-
-function rootLinks(origin: string): Links {
-  const links: Links = {};
-  for (const route of routes) {
-    if (route.rootLink) links[route.rootLink.name] = link(origin + route.rootLink.template);
-  }
-  return links;
+  if (error.originalError instanceof ProblemError) return error.originalError;
+  if (error.extensions.code === 'bad_request') return new ProblemError(problems.badRequest('query', error.message));
+  return error.originalError ?? error;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {

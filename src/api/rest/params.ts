@@ -1,4 +1,6 @@
 // Reading path and query parameters; a bad one is a 400 problem naming it.
+import { isAccountId } from '../../stellar/account_id.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Order } from '../schema/paging.js';
 import { ProblemError, problems } from './problem.js';
 
 export function uint32Param(name: string, text: string | undefined): number {
@@ -6,4 +8,58 @@ export function uint32Param(name: string, text: string | undefined): number {
     throw new ProblemError(problems.badRequest(name, `${name} must be a whole number between 0 and 4294967295`));
   }
   return Number(text);
+}
+
+/** A non-negative int64, passed on as its decimal text (GraphQL's Int64 input). */
+export function int64Param(name: string, text: string | undefined): string {
+  if (text === undefined || !/^\d{1,19}$/.test(text) || BigInt(text) > 2n ** 63n - 1n) {
+    throw new ProblemError(problems.badRequest(name, `${name} must be a whole number between 0 and 9223372036854775807`));
+  }
+  return text;
+}
+
+export function accountIdParam(name: string, text: string | undefined): string {
+  if (text === undefined || !isAccountId(text)) {
+    throw new ProblemError(problems.badRequest(name, `${name} must be an account id (G...)`));
+  }
+  return text;
+}
+
+export function hashParam(name: string, text: string | undefined): string {
+  if (text === undefined || !/^[0-9a-fA-F]{64}$/.test(text)) {
+    throw new ProblemError(problems.badRequest(name, `${name} must be a transaction hash (64 hex digits)`));
+  }
+  return text.toLowerCase();
+}
+
+export interface PageParams {
+  cursor: string;
+  limit: number;
+  order: Order;
+  includeFailed: boolean;
+}
+
+/** cursor, limit (1..200, default 10), order (asc|desc) and, where the route takes it, include_failed. */
+export function pageParams(query: URLSearchParams, takesIncludeFailed: boolean): PageParams {
+  const limitText = query.get('limit');
+  let limit = DEFAULT_PAGE_SIZE;
+  if (limitText !== null && limitText !== '') {
+    if (!/^\d{1,4}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_PAGE_SIZE) {
+      throw new ProblemError(problems.badRequest('limit', `limit must be between 1 and ${MAX_PAGE_SIZE}`));
+    }
+    limit = Number(limitText);
+  }
+  const orderText = query.get('order') ?? '';
+  if (orderText !== '' && orderText !== 'asc' && orderText !== 'desc') {
+    throw new ProblemError(problems.badRequest('order', 'order must be asc or desc'));
+  }
+  let includeFailed = false;
+  const failedText = query.get('include_failed') ?? '';
+  if (takesIncludeFailed && failedText !== '') {
+    if (failedText !== 'true' && failedText !== 'false') {
+      throw new ProblemError(problems.badRequest('include_failed', 'include_failed must be true or false'));
+    }
+    includeFailed = failedText === 'true';
+  }
+  return { cursor: query.get('cursor') ?? '', limit, order: orderText === 'desc' ? 'desc' : 'asc', includeFailed };
 }

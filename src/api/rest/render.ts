@@ -1,16 +1,39 @@
-// GraphQL results become Horizon JSON: camelCase keys turn into snake_case, nothing else changes
+// GraphQL results become Horizon JSON: camelCase keys turn into snake_case, null fields are left
+// out (Horizon's `omitempty`), JSON-scalar values pass through untouched, nothing else changes
 // (scalars were already serialized by their GraphQL types).
+import { isVerbatim } from '../schema/verbatim.js';
+
+/**
+ * Where a GraphQL field's REST name is not its snake_case form: `Type.field` → REST name. The
+ * GraphQL name differs because the REST name is taken by a relation in GraphQL (an effect's
+ * `account` is the Account; its id is `accountId`). selection.ts applies these as aliases, so the
+ * rendered key is already right; an interface's entry holds for every type implementing it.
+ */
+export const REST_RENAMES: Readonly<Record<string, string>> = {
+  'Transaction.ledgerSequence': 'ledger',
+  'Effect.accountId': 'account',
+  'Trade.baseAccountId': 'baseAccount',
+  'Trade.counterAccountId': 'counterAccount',
+};
+
+// field names are few and rendered again and again: convert each once
+const snakeNames = new Map<string, string>();
 
 export function snakeCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+  let snake = snakeNames.get(name);
+  if (snake === undefined) {
+    snake = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+    snakeNames.set(name, snake);
+  }
+  return snake;
 }
 
 export function toRestJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toRestJson);
-  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return isVerbatim(value) ? value : value.map(toRestJson);
+  if (value === null || typeof value !== 'object' || isVerbatim(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    if (key === '__typename') continue;
+    if (key === '__typename' || inner === null || inner === undefined) continue;
     out[snakeCase(key)] = toRestJson(inner);
   }
   return out;

@@ -1,40 +1,167 @@
-// The REST route table: each route names a GraphQL document (run in-process), the result's path,
-// and how to add `_links`. Later routes add pages and streams in the same shape.
+// The REST route table: each route names the GraphQL root field it runs (in-process, with a
+// document precompiled at start), how path parameters become its arguments, and the GraphQL type
+// of what it returns, from which the selection is derived and `_links`/`id` are looked up
+// (resources.ts). A page route lists a connection: the root field's own, or for a nested list
+// (`/accounts/{id}/operations`) the connection field of the root field's result; a missing parent
+// is a 404.
 import type { Links } from './hal.js';
 import { link } from './hal.js';
-import { uint32Param } from './params.js';
+import { accountIdParam, hashParam, int64Param, uint32Param } from './params.js';
 
 export interface RouteContext {
   origin: string;
   params: Record<string, string>;
 }
 
-export interface ResourceRoute {
+interface RouteBase {
   /** path pattern with :params, e.g. /ledgers/:sequence */
   path: string;
-  /** the GraphQL root field, its result type and its arguments; the selection is derived from the type */
-  field: string;
+  /** the GraphQL type of the resource (of a page's records) */
   type: string;
-  /** reads the arguments from the request; throws a ProblemError for a bad one */
+  /** reads the root field's arguments from the request; throws a ProblemError for a bad one */
   args?: (ctx: RouteContext) => Record<string, unknown>;
-  links: (record: Record<string, unknown>, ctx: RouteContext, rootLinks: Links) => Links;
+}
+
+export interface ResourceRoute extends RouteBase {
+  kind: 'resource';
+  field: string;
+  /** `_links` of a resource without an entry in resources.ts (the root document) */
+  links?: (record: Record<string, unknown>, ctx: RouteContext, rootLinks: Links) => Links;
   /** a templated link for the root document, named after the route */
   rootLink?: { name: string; template: string };
 }
 
-export const routes: ResourceRoute[] = [
+export interface PageRoute extends RouteBase {
+  kind: 'page';
+  /** the root field, then the connection field of its result for a nested list */
+  fields: readonly [string] | readonly [string, string];
+  /** takes include_failed (the spec's (F) endpoints) */
+  includeFailed?: boolean;
+  /** has a streaming mode (the spec's (S) endpoints); served by a later issue */
+  stream?: boolean;
+  rootLink?: { name: string; template: string };
+}
+
+export type Route = ResourceRoute | PageRoute;
+
+const account = ({ params }: RouteContext) => ({ id: accountIdParam('account_id', params.account_id) });
+const history = ({ params }: RouteContext) => ({ forAccount: accountIdParam('account_id', params.account_id) });
+const transaction = ({ params }: RouteContext) => ({ hash: hashParam('tx_id', params.tx_id) });
+const ledger = ({ params }: RouteContext) => ({ sequence: uint32Param('ledger_id', params.ledger_id) });
+const operation = ({ params }: RouteContext) => ({ id: int64Param('id', params.op_id) });
+
+export const routes: Route[] = [
   {
+    kind: 'resource',
     path: '/',
     field: 'status',
     type: 'Status',
     links: (_record, ctx, rootLinks) => ({ ...rootLinks, self: link(`${ctx.origin}/`) }),
   },
   {
-    path: '/ledgers/:sequence',
+    kind: 'resource',
+    path: '/accounts/:account_id',
+    field: 'account',
+    type: 'Account',
+    args: account,
+    rootLink: { name: 'account', template: '/accounts/{account_id}' },
+  },
+  // an account's transactions, payments and effects outlive it (merge): listed without it
+  { kind: 'page', path: '/accounts/:account_id/transactions', fields: ['transactions'], type: 'Transaction', args: history, includeFailed: true, stream: true },
+  { kind: 'page', path: '/accounts/:account_id/operations', fields: ['account', 'operations'], type: 'Operation', args: account, includeFailed: true, stream: true },
+  { kind: 'page', path: '/accounts/:account_id/payments', fields: ['payments'], type: 'Operation', args: history, includeFailed: true, stream: true },
+  { kind: 'page', path: '/accounts/:account_id/effects', fields: ['effects'], type: 'Effect', args: history, stream: true },
+  { kind: 'page', path: '/accounts/:account_id/offers', fields: ['account', 'offers'], type: 'Offer', args: account, stream: true },
+  { kind: 'page', path: '/accounts/:account_id/trades', fields: ['account', 'trades'], type: 'Trade', args: account, stream: true },
+  {
+    kind: 'page',
+    path: '/transactions',
+    fields: ['transactions'],
+    type: 'Transaction',
+    includeFailed: true,
+    stream: true,
+    rootLink: { name: 'transactions', template: '/transactions{?cursor,limit,order}' },
+  },
+  {
+    kind: 'resource',
+    path: '/transactions/:tx_id',
+    field: 'transaction',
+    type: 'Transaction',
+    args: transaction,
+    rootLink: { name: 'transaction', template: '/transactions/{hash}' },
+  },
+  { kind: 'page', path: '/transactions/:tx_id/operations', fields: ['transaction', 'operations'], type: 'Operation', args: transaction, includeFailed: true, stream: true },
+  { kind: 'page', path: '/transactions/:tx_id/payments', fields: ['transaction', 'payments'], type: 'Operation', args: transaction, includeFailed: true, stream: true },
+  { kind: 'page', path: '/transactions/:tx_id/effects', fields: ['transaction', 'effects'], type: 'Effect', args: transaction, stream: true },
+  {
+    kind: 'page',
+    path: '/ledgers',
+    fields: ['ledgers'],
+    type: 'Ledger',
+    stream: true,
+    rootLink: { name: 'ledgers', template: '/ledgers{?cursor,limit,order}' },
+  },
+  {
+    kind: 'resource',
+    path: '/ledgers/:ledger_id',
     field: 'ledger',
     type: 'Ledger',
-    args: ({ params }) => ({ sequence: uint32Param('sequence', params.sequence) }),
-    links: (record, ctx) => ({ self: link(`${ctx.origin}/ledgers/${String(record.sequence)}`) }),
+    args: ledger,
     rootLink: { name: 'ledger', template: '/ledgers/{sequence}' },
+  },
+  { kind: 'page', path: '/ledgers/:ledger_id/transactions', fields: ['ledger', 'transactions'], type: 'Transaction', args: ledger, includeFailed: true, stream: true },
+  { kind: 'page', path: '/ledgers/:ledger_id/operations', fields: ['ledger', 'operations'], type: 'Operation', args: ledger, includeFailed: true, stream: true },
+  { kind: 'page', path: '/ledgers/:ledger_id/payments', fields: ['ledger', 'payments'], type: 'Operation', args: ledger, includeFailed: true, stream: true },
+  { kind: 'page', path: '/ledgers/:ledger_id/effects', fields: ['ledger', 'effects'], type: 'Effect', args: ledger, stream: true },
+  {
+    kind: 'page',
+    path: '/operations',
+    fields: ['operations'],
+    type: 'Operation',
+    includeFailed: true,
+    stream: true,
+    rootLink: { name: 'operations', template: '/operations{?cursor,limit,order}' },
+  },
+  {
+    kind: 'resource',
+    path: '/operations/:op_id',
+    field: 'operation',
+    type: 'Operation',
+    args: operation,
+    rootLink: { name: 'operation', template: '/operations/{id}' },
+  },
+  { kind: 'page', path: '/operations/:op_id/effects', fields: ['operation', 'effects'], type: 'Effect', args: operation, stream: true },
+  {
+    kind: 'page',
+    path: '/payments',
+    fields: ['payments'],
+    type: 'Operation',
+    includeFailed: true,
+    stream: true,
+    rootLink: { name: 'payments', template: '/payments{?cursor,limit,order}' },
+  },
+  {
+    kind: 'page',
+    path: '/effects',
+    fields: ['effects'],
+    type: 'Effect',
+    stream: true,
+    rootLink: { name: 'effects', template: '/effects{?cursor,limit,order}' },
+  },
+  {
+    kind: 'resource',
+    path: '/offers/:offer_id',
+    field: 'offer',
+    type: 'Offer',
+    args: ({ params }) => ({ id: int64Param('offer_id', params.offer_id) }),
+    rootLink: { name: 'offer', template: '/offers/{offer_id}' },
+  },
+  {
+    kind: 'page',
+    path: '/offers/:offer_id/trades',
+    fields: ['trades'],
+    type: 'Trade',
+    args: ({ params }) => ({ offerId: int64Param('offer_id', params.offer_id) }),
+    stream: true,
   },
 ];

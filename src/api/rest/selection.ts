@@ -1,6 +1,7 @@
 // The selection set of a resource, derived from its GraphQL type so that REST never keeps a second
 // field list: every field without required arguments whose type is a leaf, or a small value
-// object (no id, not a connection), recursively.
+// object (no id, not a connection), recursively. The Relay `id` of Node types is left out (REST
+// ids are Horizon's, see resources.ts); fields in REST_RENAMES are selected under their REST name.
 import {
   getNamedType,
   isInterfaceType,
@@ -8,9 +9,12 @@ import {
   isObjectType,
   isUnionType,
   type GraphQLField,
+  type GraphQLInterfaceType,
   type GraphQLNamedType,
+  type GraphQLObjectType,
   type GraphQLSchema,
 } from 'graphql';
+import { REST_RENAMES } from './render.js';
 
 export function selectionFor(schema: GraphQLSchema, typeName: string): string {
   const type = schema.getType(typeName);
@@ -20,32 +24,56 @@ export function selectionFor(schema: GraphQLSchema, typeName: string): string {
 
 function selectionOf(schema: GraphQLSchema, type: GraphQLNamedType, seen: Set<string>): string {
   if (isLeafType(type)) return '';
-  if (isUnionType(type) || isInterfaceType(type)) {
-    const members = isUnionType(type) ? type.getTypes() : schema.getPossibleTypes(type);
-    const common = isInterfaceType(type) ? fieldsOf(schema, type.getFields(), seen) : '__typename';
-    const fragments = members.map((member) => `... on ${member.name} ${selectionOf(schema, member, seen)}`);
+  if (isUnionType(type)) {
+    const fragments = type.getTypes().map((member) => `... on ${member.name} ${selectionOf(schema, member, seen)}`);
+    return `{ __typename ${fragments.join(' ')} }`;
+  }
+  if (isInterfaceType(type)) {
+    const common = fieldsOf(schema, type, type.getFields(), seen);
+    const fragments = schema.getPossibleTypes(type).map((member) => {
+      const own = Object.fromEntries(Object.entries(member.getFields()).filter(([name]) => !(name in type.getFields())));
+      const fields = fieldsOf(schema, member, own, seen);
+      return fields ? `... on ${member.name} { ${fields} }` : '';
+    });
     return `{ ${common} ${fragments.join(' ')} }`;
   }
   if (!isObjectType(type)) return '';
-  return `{ ${fieldsOf(schema, type.getFields(), seen)} }`;
+  return `{ ${fieldsOf(schema, type, type.getFields(), seen)} }`;
 }
 
 function fieldsOf(
   schema: GraphQLSchema,
+  owner: GraphQLObjectType | GraphQLInterfaceType,
   fields: Record<string, GraphQLField<unknown, unknown>>,
   seen: Set<string>,
 ): string {
   const parts: string[] = [];
   for (const field of Object.values(fields)) {
     if (field.args.some((arg) => arg.type.toString().endsWith('!') && arg.defaultValue === undefined)) continue;
+    if (field.name === 'id' && isNode(owner)) continue;
     const named = getNamedType(field.type);
+    const alias = restName(owner, field.name);
+    const selected = alias ? `${alias}: ${field.name}` : field.name;
     if (isLeafType(named)) {
-      parts.push(field.name);
+      parts.push(selected);
     } else if (isValueObject(named) && !seen.has(named.name)) {
-      parts.push(`${field.name} ${selectionOf(schema, named, new Set([...seen, named.name]))}`);
+      parts.push(`${selected} ${selectionOf(schema, named, new Set([...seen, named.name]))}`);
     }
   }
   return parts.join(' ');
+}
+
+function isNode(type: GraphQLObjectType | GraphQLInterfaceType): boolean {
+  return type.name === 'Node' || type.getInterfaces().some((i) => i.name === 'Node');
+}
+
+function restName(owner: GraphQLObjectType | GraphQLInterfaceType, field: string): string | undefined {
+  const names = [owner.name, ...owner.getInterfaces().map((i) => i.name)];
+  for (const name of names) {
+    const renamed = REST_RENAMES[`${name}.${field}`];
+    if (renamed) return renamed;
+  }
+  return undefined;
 }
 
 /** A nested object rendered inline: it has no identity of its own and is not a connection. */

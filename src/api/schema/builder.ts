@@ -18,6 +18,8 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date };
     /** stroops, shown as a decimal string with 7 places */
     Amount: { Input: bigint; Output: bigint };
+    /** JSON as Horizon writes it (claimants, predicates, pool reserves); keys are never renamed */
+    JSON: { Input: unknown; Output: unknown };
   };
 }>({
   plugins: [RelayPlugin, PrismaPlugin, DataloaderPlugin],
@@ -36,3 +38,6 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.queryType({});
+
+/** The builder's resolved type parameters, for helpers that take a field builder. */
+export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;

@@ -4,6 +4,7 @@ import { GraphQLError, Kind } from 'graphql';
 import { formatAmount, parseAmount } from '../../stellar/amount.js';
 import { InvalidValueError } from '../../stellar/invalid_value_error.js';
 import { builder } from './builder.js';
+import { verbatim } from './verbatim.js';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -61,4 +62,10 @@ builder.scalarType('Amount', {
   serialize: (value) => formatAmount(value),
   parseValue: parseAmountValue,
   parseLiteral: (ast) => parseAmountValue(ast.kind === Kind.STRING ? ast.value : undefined),
+});
+
+builder.scalarType('JSON', {
+  description: 'A JSON value in Horizon\'s own shape (snake_case keys), passed through unchanged.',
+  serialize: (value) => verbatim(structuredClone(value)),
+  parseValue: (value) => value,
 });

@@ -2,6 +2,12 @@
 import './scalars.js';
 import './status.js';
 import './ledger.js';
+import './transaction.js';
+import './operation.js';
+import './effect.js';
+import './account.js';
+import './offer.js';
+import './trade.js';
 import { builder } from './builder.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

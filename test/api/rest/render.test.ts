@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { snakeCase, toRestJson } from '../../../src/api/rest/render.js';
+import { verbatim } from '../../../src/api/schema/verbatim.js';
 
 describe('snakeCase', () => {
   it.each([
@@ -13,9 +14,16 @@ describe('snakeCase', () => {
 });
 
 describe('toRestJson', () => {
-  it('renames keys at every depth, keeps values, drops __typename', () => {
+  it('renames keys at every depth, keeps values, drops __typename and null fields', () => {
     expect(
-      toRestJson({ __typename: 'X', pagingToken: '1', thresholds: { lowThreshold: 1 }, balances: [{ assetType: 'native' }], prevHash: null }),
-    ).toEqual({ paging_token: '1', thresholds: { low_threshold: 1 }, balances: [{ asset_type: 'native' }], prev_hash: null });
+      toRestJson({ __typename: 'X', pagingToken: '1', thresholds: { lowThreshold: 1 }, balances: [{ assetType: 'native', assetCode: null }], prevHash: null }),
+    ).toEqual({ paging_token: '1', thresholds: { low_threshold: 1 }, balances: [{ asset_type: 'native' }] });
+  });
+
+  it('passes JSON-scalar values through untouched', () => {
+    expect(toRestJson({ data: verbatim({ myKey: 'dmFsdWU=' }), claimants: verbatim([{ destination: 'G', predicate: { unconditional: true } }]) })).toEqual({
+      data: { myKey: 'dmFsdWU=' },
+      claimants: [{ destination: 'G', predicate: { unconditional: true } }],
+    });
   });
 });

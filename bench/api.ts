@@ -1,0 +1,165 @@
+// REST throughput against a plain baseline in the same run: GET /accounts/{id} and
+// GET /accounts/{id}/payments?limit=200 served by Zenith (route table → precompiled GraphQL
+// document → Prisma → snake_case + _links), and by a bare node:http handler that does the same
+// database reads and writes the JSON by hand. Prints requests/s of both and the ratio (target
+// ≥ 0.85), and the SQL statements one nested GraphQL query runs.
+// Run: npx tsx bench/api.ts [seconds=3] [concurrency=16] [postgres]
+// PGlite in memory by default; with "postgres", a fresh database on TEST_DATABASE_URL's server
+// (default postgres://postgres@127.0.0.1:5432), dropped at the end.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { execute, parse } from 'graphql';
+import { createContext } from '../src/api/context.js';
+import { schema } from '../src/api/schema/index.js';
+import { createApiServer } from '../src/api/server.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { createLogger } from '../src/logger.js';
+import { formatAmount } from '../src/stellar/amount.js';
+import { operationTypeName } from '../src/stellar/operation_types.js';
+import { createServerDatabase, dropServerDatabase } from '../test/support/database.js';
+import { ALICE, BOB, seedLedger, seedScenario, type SeedOperation } from '../test/support/seed.js';
+
+const SECONDS = Number(process.argv[2] ?? 3);
+const CONCURRENCY = Number(process.argv[3] ?? 16);
+const PAYMENTS = 250;
+
+let statements = 0;
+const serverUrl = process.argv[4] === 'postgres' ? await createServerDatabase() : null;
+const db: Database = await openDatabase(serverUrl ? { kind: 'postgres', url: serverUrl } : { kind: 'pglite', inMemory: true }, {
+  onQuery: () => statements++,
+});
+await migrate(db);
+await seedScenario(db);
+const payment = (n: number): SeedOperation => ({
+  type: 1,
+  source: ALICE,
+  details: { from: ALICE, to: BOB, amount: `${n}.0000000`, asset_type: 'native' },
+  participants: [BOB],
+});
+for (let ledger = 4; ledger < 4 + PAYMENTS / 50; ledger++) {
+  await seedLedger(db, ledger, Array.from({ length: 50 }, (_, i) => ({ source: ALICE, operations: [payment(i + 1)] })));
+}
+
+const services = { db, config: { networkPassphrase: 'bench' }, coreInfo: async () => null };
+const zenith = createApiServer({ services, logger: createLogger('silent', { pretty: false }) });
+
+/** The same reads as Zenith's routes, rendered by hand: what a hand-written endpoint would be. */
+const baseline = createServer(async (req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const origin = `http://${req.headers.host ?? 'localhost'}`;
+  const [, , id = '', list] = url.pathname.split('/');
+  let body: unknown;
+  if (!list) {
+    const account = await db.prisma.account.findUnique({ where: { id }, include: { trustLines: true, signers: true, data: true } });
+    if (!account) {
+      res.writeHead(404).end();
+      return;
+    }
+    body = {
+      _links: { self: { href: `${origin}/accounts/${account.id}` } },
+      id: account.id,
+      account_id: account.id,
+      paging_token: account.id,
+      sequence: account.sequence.toString(),
+      subentry_count: account.subentryCount,
+      last_modified_ledger: account.lastModifiedLedger,
+      thresholds: { low_threshold: account.thresholdLow, med_threshold: account.thresholdMedium, high_threshold: account.thresholdHigh },
+      flags: { auth_required: (account.flags & 1) !== 0, auth_revocable: (account.flags & 2) !== 0 },
+      balances: [
+        ...account.trustLines
+          .filter((line) => (line.flags & 1) !== 0)
+          .map((line) => ({
+            balance: formatAmount(line.balance),
+            limit: formatAmount(line.limit),
+            last_modified_ledger: line.lastModifiedLedger,
+            asset_type: line.assetType,
+            asset_code: line.assetCode,
+            asset_issuer: line.assetIssuer,
+          })),
+        { balance: formatAmount(account.balance), asset_type: 'native' },
+      ],
+      signers: [...account.signers.map((s) => ({ key: s.signer, weight: s.weight })), { key: account.id, weight: account.masterWeight }],
+      data: Object.fromEntries(account.data.map((entry) => [entry.name, entry.value])),
+    };
+  } else {
+    const limit = Number(url.searchParams.get('limit') ?? 10);
+    const participants = await db.prisma.operationParticipant.findMany({
+      where: { account: id, operation: { is: { isPayment: true, transactionSuccessful: true } } },
+      orderBy: { operationId: 'asc' },
+      take: limit + 1,
+      include: { operation: true },
+    });
+    const rows = participants.map((row) => row.operation);
+    body = {
+      _links: { self: { href: `${origin}${url.pathname}${url.search}` } },
+      _embedded: {
+        records: rows.slice(0, limit).map((op) => ({
+          _links: { self: { href: `${origin}/operations/${op.id}` } },
+          id: op.id.toString(),
+          paging_token: op.id.toString(),
+          transaction_successful: op.transactionSuccessful,
+          source_account: op.sourceAccount,
+          type: operationTypeName(op.type),
+          type_i: op.type,
+          created_at: op.closedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          transaction_hash: op.transactionHash,
+          ...(op.details as object),
+        })),
+      },
+    };
+  }
+  const text = JSON.stringify(body, null, 2);
+  res.writeHead(200, { 'Content-Type': 'application/hal+json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+});
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function rate(url: string): Promise<number> {
+  const response = await fetch(url);
+  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+  await response.arrayBuffer();
+  let count = 0;
+  const end = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const r = await fetch(url);
+        await r.arrayBuffer();
+        count++;
+      }
+    }),
+  );
+  return count / SECONDS;
+}
+
+const zenithUrl = await listen(zenith);
+const baselineUrl = await listen(baseline);
+console.log(`${db.kind}, ${SECONDS}s per run, concurrency ${CONCURRENCY}, best of 2 alternating runs`);
+for (const path of [`/accounts/${ALICE}`, `/accounts/${ALICE}/payments?limit=200`]) {
+  let best = { zenith: 0, baseline: 0 };
+  for (let run = 0; run < 2; run++) {
+    best = { baseline: Math.max(best.baseline, await rate(baselineUrl + path)), zenith: Math.max(best.zenith, await rate(zenithUrl + path)) };
+  }
+  console.log(
+    `GET ${path.replace(ALICE, '{id}')}: zenith ${best.zenith.toFixed(0)} req/s, baseline ${best.baseline.toFixed(0)} req/s, ratio ${(best.zenith / best.baseline).toFixed(2)}`,
+  );
+}
+
+const nested = parse(`query($id: String!, $first: Int) { account(id: $id) { accountId payments(first: $first) { edges { node {
+  pagingToken type ... on PaymentOperation { amount } transaction { hash ledger { sequence closedAt } } } } } } }`);
+for (const first of [20, 200]) {
+  statements = 0;
+  const result = await execute({ schema, document: nested, contextValue: createContext(services), variableValues: { id: ALICE, first } });
+  if (result.errors) throw result.errors[0];
+  console.log(`SQL statements for account → ${first} payments → transaction → ledger: ${statements}`);
+}
+
+await new Promise((resolve) => zenith.close(resolve));
+await new Promise((resolve) => baseline.close(resolve));
+await db.close();
+if (serverUrl) await dropServerDatabase(serverUrl);

@@ -1,0 +1,245 @@
+// Account: an account's current state (balances, signers, data, thresholds, flags) and its history
+// lists (transactions, operations, payments, effects, trades) and open offers.
+import { builder } from './builder.js';
+import { EffectRef } from './effect.js';
+import { accountIdArg } from './inputs.js';
+import { accountOperationList, accountTransactionList, effectList, offerList, tradeList } from './lists.js';
+import { OfferRef } from './offer.js';
+import { OperationRef } from './operation.js';
+import { keysetConnection, OrderEnum } from './paging.js';
+import { TradeRef } from './trade.js';
+import { TransactionRef } from './transaction.js';
+import { verbatim } from './verbatim.js';
+
+// xdr AccountFlags and TrustLineFlags
+const AUTH_REQUIRED = 1;
+const AUTH_REVOCABLE = 2;
+const AUTH_IMMUTABLE = 4;
+const AUTH_CLAWBACK_ENABLED = 8;
+const TRUSTLINE_AUTHORIZED = 1;
+const TRUSTLINE_CLAWBACK_ENABLED = 4;
+
+interface Balance {
+  balance: bigint;
+  limit: bigint | null;
+  buyingLiabilities: bigint;
+  sellingLiabilities: bigint;
+  lastModifiedLedger: number | null;
+  isAuthorized: boolean | null;
+  isAuthorizedToMaintainLiabilities: boolean | null;
+  isClawbackEnabled: boolean | null;
+  assetType: string;
+  assetCode: string | null;
+  assetIssuer: string | null;
+}
+
+const BalanceRef = builder.objectRef<Balance>('Balance').implement({
+  description: 'What an account holds of one asset: lumens, or an authorized trust line.',
+  fields: (t) => ({
+    balance: t.expose('balance', { type: 'Amount' }),
+    limit: t.expose('limit', { type: 'Amount', nullable: true, description: 'absent for lumens' }),
+    buyingLiabilities: t.expose('buyingLiabilities', { type: 'Amount' }),
+    sellingLiabilities: t.expose('sellingLiabilities', { type: 'Amount' }),
+    lastModifiedLedger: t.exposeInt('lastModifiedLedger', { nullable: true }),
+    isAuthorized: t.exposeBoolean('isAuthorized', { nullable: true }),
+    isAuthorizedToMaintainLiabilities: t.exposeBoolean('isAuthorizedToMaintainLiabilities', { nullable: true }),
+    isClawbackEnabled: t.exposeBoolean('isClawbackEnabled', { nullable: true }),
+    assetType: t.exposeString('assetType'),
+    assetCode: t.exposeString('assetCode', { nullable: true }),
+    assetIssuer: t.exposeString('assetIssuer', { nullable: true }),
+  }),
+});
+
+interface AccountSigner {
+  key: string;
+  weight: number;
+  type: string;
+  sponsor: string | null;
+}
+
+const SIGNER_TYPES: Record<string, string> = {
+  G: 'ed25519_public_key',
+  T: 'preauth_tx',
+  X: 'sha256_hash',
+  P: 'ed25519_signed_payload',
+};
+
+const SignerRef = builder.objectRef<AccountSigner>('AccountSigner').implement({
+  description: 'A key that can sign for the account, with its weight (the master key included).',
+  fields: (t) => ({
+    key: t.exposeString('key'),
+    publicKey: t.exposeString('key', { description: 'the same as key (older name)' }),
+    weight: t.exposeInt('weight'),
+    type: t.exposeString('type'),
+    sponsor: t.exposeString('sponsor', { nullable: true }),
+  }),
+});
+
+interface Thresholds {
+  lowThreshold: number;
+  medThreshold: number;
+  highThreshold: number;
+}
+
+const ThresholdsRef = builder.objectRef<Thresholds>('AccountThresholds').implement({
+  fields: (t) => ({
+    lowThreshold: t.exposeInt('lowThreshold'),
+    medThreshold: t.exposeInt('medThreshold'),
+    highThreshold: t.exposeInt('highThreshold'),
+  }),
+});
+
+const FlagsRef = builder.objectRef<number>('AccountFlags').implement({
+  fields: (t) => ({
+    authRequired: t.boolean({ resolve: (flags) => (flags & AUTH_REQUIRED) !== 0 }),
+    authRevocable: t.boolean({ resolve: (flags) => (flags & AUTH_REVOCABLE) !== 0 }),
+    authImmutable: t.boolean({ resolve: (flags) => (flags & AUTH_IMMUTABLE) !== 0 }),
+    authClawbackEnabled: t.boolean({ resolve: (flags) => (flags & AUTH_CLAWBACK_ENABLED) !== 0 }),
+  }),
+});
+
+
+export const AccountRef = builder.prismaNode('Account', {
+  description: 'An account as of the last ingested ledger.',
+  id: { field: 'id' },
+  fields: (t) => ({
+    accountId: t.exposeString('id', { description: 'G...' }),
+    pagingToken: t.exposeString('id'),
+    sequence: t.expose('sequence', { type: 'Int64', description: 'the last sequence number used' }),
+    sequenceLedger: t.exposeInt('sequenceLedger', { nullable: true }),
+    sequenceTime: t.expose('sequenceTime', { type: 'Int64', nullable: true }),
+    subentryCount: t.exposeInt('subentryCount'),
+    numSponsoring: t.exposeInt('numSponsoring'),
+    numSponsored: t.exposeInt('numSponsored'),
+    inflationDestination: t.exposeString('inflationDestination', { nullable: true }),
+    homeDomain: t.exposeString('homeDomain'),
+    lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
+    thresholds: t.field({
+      type: ThresholdsRef,
+      resolve: (account) => ({
+        lowThreshold: account.thresholdLow,
+        medThreshold: account.thresholdMedium,
+        highThreshold: account.thresholdHigh,
+      }),
+    }),
+    flags: t.field({ type: FlagsRef, resolve: (account) => account.flags }),
+    balances: t.field({
+      type: [BalanceRef],
+      description: 'authorized trust lines, then lumens (as Horizon lists them)',
+      select: { trustLines: true },
+      resolve: (account) => [
+        ...account.trustLines
+          .filter((line) => (line.flags & TRUSTLINE_AUTHORIZED) !== 0)
+          .map((line) => ({
+            balance: line.balance,
+            limit: line.limit,
+            buyingLiabilities: line.buyingLiabilities,
+            sellingLiabilities: line.sellingLiabilities,
+            lastModifiedLedger: line.lastModifiedLedger,
+            isAuthorized: true,
+            // a fully authorized line may also maintain its liabilities
+            isAuthorizedToMaintainLiabilities: true,
+            isClawbackEnabled: (line.flags & TRUSTLINE_CLAWBACK_ENABLED) !== 0,
+            assetType: line.assetType,
+            assetCode: line.assetCode,
+            assetIssuer: line.assetIssuer,
+          })),
+        {
+          balance: account.balance,
+          limit: null,
+          buyingLiabilities: account.buyingLiabilities,
+          sellingLiabilities: account.sellingLiabilities,
+          lastModifiedLedger: null,
+          isAuthorized: null,
+          isAuthorizedToMaintainLiabilities: null,
+          isClawbackEnabled: null,
+          assetType: 'native',
+          assetCode: null,
+          assetIssuer: null,
+        },
+      ],
+    }),
+    signers: t.field({
+      type: [SignerRef],
+      description: 'additional signers, then the master key (when its weight is not zero)',
+      select: { signers: true },
+      resolve: (account) => [
+        ...account.signers.map((signer) => ({
+          key: signer.signer,
+          weight: signer.weight,
+          type: SIGNER_TYPES[signer.signer[0] ?? ''] ?? 'unknown',
+          sponsor: signer.sponsor,
+        })),
+        ...(account.masterWeight > 0
+          ? [{ key: account.id, weight: account.masterWeight, type: 'ed25519_public_key', sponsor: null }]
+          : []),
+      ],
+    }),
+    data: t.field({
+      type: 'JSON',
+      description: 'data entries: name → base64 value',
+      select: { data: true },
+      resolve: (account) => verbatim(Object.fromEntries(account.data.map((entry) => [entry.name, entry.value]))),
+    }),
+  }),
+});
+
+// Relations are added apart from the type so that the refs' types do not depend on each other.
+builder.prismaObjectFields(AccountRef, (t) => ({
+  transactions: t.connection({
+    type: TransactionRef,
+    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
+    resolve: (account, args, ctx, info) =>
+      keysetConnection(
+        accountTransactionList(ctx, info, account.id, args.includeFailed ?? false),
+        args,
+      ),
+  }),
+  operations: t.connection({
+    type: OperationRef,
+    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
+    resolve: (account, args, ctx, info) =>
+      keysetConnection(
+        accountOperationList(ctx, info, account.id, { includeFailed: args.includeFailed ?? false }),
+        args,
+      ),
+  }),
+  payments: t.connection({
+    type: OperationRef,
+    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
+    resolve: (account, args, ctx, info) =>
+      keysetConnection(
+        accountOperationList(ctx, info, account.id, {
+          includeFailed: args.includeFailed ?? false,
+          paymentsOnly: true,
+        }),
+        args,
+      ),
+  }),
+  effects: t.connection({
+    type: EffectRef,
+    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
+    resolve: (account, args, ctx, info) => keysetConnection(effectList(ctx, info, { account: account.id }), args),
+  }),
+  offers: t.connection({
+    type: OfferRef,
+    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
+    resolve: (account, args, ctx, info) => keysetConnection(offerList(ctx, info, { sellerId: account.id }), args),
+  }),
+  trades: t.connection({
+    type: TradeRef,
+    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
+    resolve: (account, args, ctx, info) =>
+      keysetConnection(tradeList(ctx, info, { OR: [{ baseAccount: account.id }, { counterAccount: account.id }] }), args),
+  }),
+}));
+
+builder.queryField('account', (t) =>
+  t.prismaField({
+    type: 'Account',
+    nullable: true,
+    description: 'The account with this id, if it exists as of the last ingested ledger.',
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, ctx) => ctx.prisma.account.findUnique({ ...query, where: { id: accountIdArg('id', args.id) } }),
+  }),
+);

@@ -1,0 +1,60 @@
+// Effect: an interface with the fields every effect has, and one object type per effect type
+// whose fields are that type's details (effect_details.ts).
+import { EFFECT_TYPES, effectTypeName, type EffectTypeName } from '../../stellar/effect_types.js';
+import { formatPairPagingToken } from '../../stellar/toid.js';
+import { AccountRef } from './account.js';
+import { builder } from './builder.js';
+import { detailFields } from './detail_fields.js';
+import { accountIdArg } from './inputs.js';
+import { EFFECT_DETAILS } from './effect_details.js';
+import { effectList } from './lists.js';
+import { keysetConnection, OrderEnum } from './paging.js';
+import { effectTypeObjectName } from './type_names.js';
+
+export const EffectRef = builder.prismaInterface('Effect', {
+  interfaces: [builder.nodeInterfaceRef()],
+  description: 'A change an operation made to an account; its type names the object type with its details.',
+  resolveType: (effect) => effectTypeObjectName(effectTypeName(effect.type)),
+  fields: (t) => ({
+    pagingToken: t.string({
+      description: 'the cursor of this effect in lists: <operation id>-<order>',
+      resolve: (effect) => formatPairPagingToken(effect.operationId, effect.order),
+    }),
+    accountId: t.exposeString('account', { description: 'the account the effect changed' }),
+    accountMuxed: t.exposeString('accountMuxed', { nullable: true }),
+    type: t.string({ description: 'Horizon’s name of the effect type', resolve: (effect) => effectTypeName(effect.type) }),
+    typeI: t.exposeInt('type'),
+    createdAt: t.expose('closedAt', { type: 'DateTime', description: 'when its ledger closed' }),
+  }),
+});
+
+// Relations are added apart from the type so that the refs' types do not depend on each other.
+builder.prismaInterfaceFields(EffectRef, (t) => ({
+  operation: t.relation('operation'),
+  account: t.field({
+    type: AccountRef,
+    nullable: true,
+    description: 'the account, while it exists',
+    resolve: (effect, _args, ctx) => ctx.loaders.account.load(effect.account),
+  }),
+}));
+
+for (const name of Object.keys(EFFECT_TYPES) as EffectTypeName[]) {
+  builder.prismaNode('Effect', {
+    variant: effectTypeObjectName(name),
+    description: `A ${name} effect.`,
+    interfaces: [EffectRef],
+    id: { field: 'operationId_order' },
+    fields: (t) => detailFields(t as never, EFFECT_DETAILS[name]),
+  });
+}
+
+builder.queryField('effects', (t) =>
+  t.connection({
+    type: EffectRef,
+    description: 'Every effect in the history, or those of one account.',
+    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), forAccount: t.arg.string({ description: 'only the history of this account (it need not exist any more)' }) },
+    resolve: (_root, args, ctx, info) =>
+      keysetConnection(effectList(ctx, info, args.forAccount == null ? {} : { account: accountIdArg('forAccount', args.forAccount) }), args),
+  }),
+);

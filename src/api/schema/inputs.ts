@@ -1,0 +1,19 @@
+// Checks of root-field arguments shared by GraphQL and REST: a malformed key is a bad_request
+// naming the argument, never a database error.
+import { isAccountId } from '../../stellar/account_id.js';
+import { ProblemError, problems } from '../rest/problem.js';
+
+export function accountIdArg(name: string, value: string): string {
+  if (!isAccountId(value)) throw new ProblemError(problems.badRequest(name, 'not a valid account id (G...)'));
+  return value;
+}
+
+export function hashArg(name: string, value: string): string {
+  if (!/^[0-9a-fA-F]{64}$/.test(value)) throw new ProblemError(problems.badRequest(name, 'not a transaction hash (64 hex digits)'));
+  return value.toLowerCase();
+}
+
+export function idArg(name: string, value: bigint): bigint {
+  if (value < 0n) throw new ProblemError(problems.badRequest(name, 'must not be negative'));
+  return value;
+}

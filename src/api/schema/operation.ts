@@ -1,0 +1,97 @@
+// Operation: an interface with the fields every operation has, and one object type per operation
+// type whose fields are that type's details (operation_details.ts).
+import { OPERATION_TYPE_NAMES, operationTypeName } from '../../stellar/operation_types.js';
+import { builder } from './builder.js';
+import { detailFields } from './detail_fields.js';
+import { EffectRef } from './effect.js';
+import { accountIdArg, idArg } from './inputs.js';
+import { accountOperationList, effectList, operationList } from './lists.js';
+import { OPERATION_DETAILS } from './operation_details.js';
+import { keysetConnection, OrderEnum } from './paging.js';
+import { operationTypeObjectName } from './type_names.js';
+
+export const OperationRef = builder.prismaInterface('Operation', {
+  interfaces: [builder.nodeInterfaceRef()],
+  description: 'An operation of a transaction; its type names the object type with its details.',
+  resolveType: (op) => operationTypeObjectName(operationTypeName(op.type)),
+  fields: (t) => ({
+    pagingToken: t.expose('id', { type: 'Int64', description: 'the cursor of this operation in lists (its TOID)' }),
+    transactionSuccessful: t.exposeBoolean('transactionSuccessful'),
+    sourceAccount: t.exposeString('sourceAccount'),
+    sourceAccountMuxed: t.exposeString('sourceAccountMuxed', { nullable: true }),
+    type: t.string({ description: 'Horizon’s name of the operation type', resolve: (op) => operationTypeName(op.type) }),
+    typeI: t.exposeInt('type', { description: 'the xdr OperationType value' }),
+    createdAt: t.expose('closedAt', { type: 'DateTime', description: 'when its ledger closed' }),
+    transactionHash: t.exposeString('transactionHash'),
+  }),
+});
+
+// Relations are added apart from the type so that the refs' types do not depend on each other.
+builder.prismaInterfaceFields(OperationRef, (t) => ({
+  transaction: t.relation('transaction'),
+  effects: t.connection({
+    type: EffectRef,
+    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
+    resolve: (op, args, ctx, info) => keysetConnection(effectList(ctx, info, { operationId: op.id }), args),
+  }),
+}));
+
+for (const name of OPERATION_TYPE_NAMES) {
+  builder.prismaNode('Operation', {
+    variant: operationTypeObjectName(name),
+    description: `A ${name} operation.`,
+    interfaces: [OperationRef],
+    id: { field: 'id' },
+    fields: (t) => detailFields(t as never, OPERATION_DETAILS[name]),
+  });
+}
+
+builder.queryField('operation', (t) =>
+  t.field({
+    type: OperationRef,
+    nullable: true,
+    description: 'The operation with this id (its TOID).',
+    args: { id: t.arg({ type: 'Int64', required: true }) },
+    resolve: (_root, args, ctx) => ctx.prisma.operation.findUnique({ where: { id: idArg('id', args.id) } }),
+  }),
+);
+
+builder.queryField('operations', (t) =>
+  t.connection({
+    type: OperationRef,
+    description: 'Every operation in the history, or those of one account; those of failed transactions only with includeFailed.',
+    args: {
+      order: t.arg({ type: OrderEnum, defaultValue: 'asc' }),
+      includeFailed: t.arg.boolean({ defaultValue: false }),
+      forAccount: t.arg.string({ description: 'only the history of this account (it need not exist any more)' }),
+    },
+    resolve: (_root, args, ctx, info) => {
+      const options = { includeFailed: args.includeFailed ?? false };
+      const source =
+        args.forAccount == null
+          ? operationList(ctx, info, {}, options)
+          : accountOperationList(ctx, info, accountIdArg('forAccount', args.forAccount), options);
+      return keysetConnection(source, args);
+    },
+  }),
+);
+
+builder.queryField('payments', (t) =>
+  t.connection({
+    type: OperationRef,
+    description: 'Every payment-like operation (create_account, payments, path payments, account_merge), or those of one account.',
+    args: {
+      order: t.arg({ type: OrderEnum, defaultValue: 'asc' }),
+      includeFailed: t.arg.boolean({ defaultValue: false }),
+      forAccount: t.arg.string({ description: 'only the history of this account (it need not exist any more)' }),
+    },
+    resolve: (_root, args, ctx, info) => {
+      const options = { includeFailed: args.includeFailed ?? false, paymentsOnly: true };
+      const source =
+        args.forAccount == null
+          ? operationList(ctx, info, {}, options)
+          : accountOperationList(ctx, info, accountIdArg('forAccount', args.forAccount), options);
+      return keysetConnection(source, args);
+    },
+  }),
+);

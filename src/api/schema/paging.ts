@@ -1,0 +1,144 @@
+// Keyset pagination for every connection: a page is `WHERE key > cursor ORDER BY key LIMIT n+1`
+// (never OFFSET), and a Relay cursor is the record's paging token verbatim, so REST `cursor=` and
+// GraphQL `after:` take the same values. Two key kinds exist: TOIDs (ledgers, transactions,
+// operations; offers by id) and `<operation_id>-<order>` pairs (effects, trades).
+import { InvalidValueError } from '../../stellar/invalid_value_error.js';
+import { formatPairPagingToken, parsePagingToken, parsePairPagingToken, type PairPagingToken } from '../../stellar/toid.js';
+import { ProblemError, problems } from '../rest/problem.js';
+import { builder } from './builder.js';
+
+export type Order = 'asc' | 'desc';
+
+export const MAX_PAGE_SIZE = 200;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const OrderEnum = builder.enumType('Order', {
+  description: 'The direction of a list: asc (oldest first) or desc (newest first).',
+  values: { asc: { value: 'asc' }, desc: { value: 'desc' } } as const,
+});
+
+/** Bounds of a page in key order: strictly greater than `gt`, strictly less than `lt`. */
+export interface KeyRange<Key> {
+  gt?: Key;
+  lt?: Key;
+}
+
+export interface KeyKind<Key> {
+  parse(cursor: string): Key;
+}
+
+export const toidKey: KeyKind<bigint> = { parse: parsePagingToken };
+export const pairKey: KeyKind<PairPagingToken> = { parse: parsePairPagingToken };
+
+export interface PageArgs {
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+  order?: Order | null | undefined;
+}
+
+export interface KeysetSource<Row, Key> {
+  key: KeyKind<Key>;
+  /** rows within `range`, sorted by key in `direction`, at most `take` */
+  fetch(range: KeyRange<Key>, direction: Order, take: number): Promise<Row[]>;
+  cursor(row: Row): string;
+}
+
+export interface Connection<Row> {
+  edges: { cursor: string; node: Row }[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+}
+
+function pageSize(name: 'first' | 'last', value: number): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE) {
+    throw new ProblemError(problems.badRequest(name, `${name} must be between 1 and ${MAX_PAGE_SIZE}`));
+  }
+  return value;
+}
+
+function parseCursor<Key>(kind: KeyKind<Key>, name: 'after' | 'before', text: string): Key {
+  try {
+    return kind.parse(text);
+  } catch (error) {
+    if (error instanceof InvalidValueError) {
+      throw new ProblemError(problems.badRequest('cursor', `${name}: ${error.message}`));
+    }
+    throw error;
+  }
+}
+
+/**
+ * One page of a connection. `order` is the direction of the whole list; `first`/`after` read it
+ * forwards, `last`/`before` read the end of it (fetched in the opposite direction, then reversed).
+ */
+export async function keysetConnection<Row, Key>(source: KeysetSource<Row, Key>, args: PageArgs): Promise<Connection<Row>> {
+  const order: Order = args.order ?? 'asc';
+  if (args.first != null && args.last != null) {
+    throw new ProblemError(problems.badRequest('last', 'first and last cannot be used together'));
+  }
+  const after = args.after != null && args.after !== '' ? parseCursor(source.key, 'after', args.after) : undefined;
+  const before = args.before != null && args.before !== '' ? parseCursor(source.key, 'before', args.before) : undefined;
+  const range: KeyRange<Key> = {};
+  const [low, high] = order === 'asc' ? [after, before] : [before, after];
+  if (low !== undefined) range.gt = low;
+  if (high !== undefined) range.lt = high;
+
+  const backwards = args.last != null;
+  const size = backwards ? pageSize('last', args.last ?? 0) : pageSize('first', args.first ?? DEFAULT_PAGE_SIZE);
+  const direction: Order = backwards === (order === 'asc') ? 'desc' : 'asc';
+  const rows = await source.fetch(range, direction, size + 1);
+  const more = rows.length > size;
+  const page = rows.slice(0, size);
+  if (backwards) page.reverse();
+  const edges = page.map((node) => ({ cursor: source.cursor(node), node }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: backwards ? before !== undefined : more,
+      hasPreviousPage: backwards ? more : after !== undefined,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+  };
+}
+
+/** Prisma `where` for a TOID-keyed column within a range (and an optional fixed [start, end)). */
+export function toidWhere(range: KeyRange<bigint>, within?: { start: bigint; end: bigint }): { gt?: bigint; lt?: bigint; gte?: bigint } {
+  const where: { gt?: bigint; lt?: bigint; gte?: bigint } = {};
+  if (within) {
+    where.gte = within.start;
+    where.lt = within.end;
+  }
+  if (range.gt !== undefined) where.gt = range.gt;
+  if (range.lt !== undefined && (where.lt === undefined || range.lt < where.lt)) where.lt = range.lt;
+  return where;
+}
+
+interface PairWhere {
+  OR: ({ operationId: { gt: bigint } } | { operationId: bigint; order: { gt: number } })[] | ({ operationId: { lt: bigint } } | { operationId: bigint; order: { lt: number } })[];
+}
+
+/** Prisma `where` conditions for a `(operationId, order)` key within a range. */
+export function pairWhere(range: KeyRange<PairPagingToken>): PairWhere[] {
+  const conditions: PairWhere[] = [];
+  if (range.gt) {
+    conditions.push({
+      OR: [{ operationId: { gt: range.gt.operationId } }, { operationId: range.gt.operationId, order: { gt: range.gt.order } }],
+    });
+  }
+  if (range.lt) {
+    conditions.push({
+      OR: [{ operationId: { lt: range.lt.operationId } }, { operationId: range.lt.operationId, order: { lt: range.lt.order } }],
+    });
+  }
+  return conditions;
+}
+
+export function pairOrderBy(direction: Order): [{ operationId: Order }, { order: Order }] {
+  return [{ operationId: direction }, { order: direction }];
+}
+
+export function pairCursor(row: { operationId: bigint; order: number }): string {
+  return formatPairPagingToken(row.operationId, row.order);
+}

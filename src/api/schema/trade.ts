@@ -1,0 +1,89 @@
+// Trade: one exchange between an offer and an operation (or two offers), with both sides' accounts
+// and the operation that made it.
+import type { Asset } from '../../generated/prisma/client.js';
+import { formatPairPagingToken } from '../../stellar/toid.js';
+import { AccountRef } from './account.js';
+import { builder } from './builder.js';
+import { idArg } from './inputs.js';
+import { tradeList } from './lists.js';
+import { keysetConnection, OrderEnum } from './paging.js';
+import { ProblemError, problems } from '../rest/problem.js';
+
+interface TradePrice {
+  n: bigint;
+  d: bigint;
+}
+
+const TradePriceRef = builder.objectRef<TradePrice>('TradePrice').implement({
+  description: 'The price of a trade, counter per base, as a fraction of int64s.',
+  fields: (t) => ({
+    n: t.expose('n', { type: 'Int64' }),
+    d: t.expose('d', { type: 'Int64' }),
+  }),
+});
+
+const code = (asset: Asset) => (asset.type === 'native' ? null : asset.code);
+const issuer = (asset: Asset) => (asset.type === 'native' ? null : asset.issuer);
+
+export const TradeRef = builder.prismaNode('Trade', {
+  description: 'A trade: base asset exchanged for counter asset.',
+  id: { field: 'operationId_order' },
+  fields: (t) => ({
+    pagingToken: t.string({ resolve: (trade) => formatPairPagingToken(trade.operationId, trade.order) }),
+    ledgerCloseTime: t.expose('closedAt', { type: 'DateTime' }),
+    tradeType: t.string({ resolve: () => 'orderbook' }),
+    offerId: t.expose('offerId', { type: 'Int64', nullable: true }),
+    baseOfferId: t.expose('baseOfferId', { type: 'Int64', nullable: true }),
+    baseAccountId: t.exposeString('baseAccount', { nullable: true }),
+    baseAmount: t.expose('baseAmount', { type: 'Amount' }),
+    baseAssetType: t.string({ select: { baseAsset: true }, resolve: (trade) => trade.baseAsset.type }),
+    baseAssetCode: t.string({ nullable: true, select: { baseAsset: true }, resolve: (trade) => code(trade.baseAsset) }),
+    baseAssetIssuer: t.string({ nullable: true, select: { baseAsset: true }, resolve: (trade) => issuer(trade.baseAsset) }),
+    counterOfferId: t.expose('counterOfferId', { type: 'Int64', nullable: true }),
+    counterAccountId: t.exposeString('counterAccount', { nullable: true }),
+    counterAmount: t.expose('counterAmount', { type: 'Amount' }),
+    counterAssetType: t.string({ select: { counterAsset: true }, resolve: (trade) => trade.counterAsset.type }),
+    counterAssetCode: t.string({ nullable: true, select: { counterAsset: true }, resolve: (trade) => code(trade.counterAsset) }),
+    counterAssetIssuer: t.string({
+      nullable: true,
+      select: { counterAsset: true },
+      resolve: (trade) => issuer(trade.counterAsset),
+    }),
+    baseIsSeller: t.exposeBoolean('baseIsSeller'),
+    price: t.field({ type: TradePriceRef, resolve: (trade) => ({ n: trade.priceN, d: trade.priceD }) }),
+  }),
+});
+
+// Relations are added apart from the type so that the refs' types do not depend on each other.
+builder.prismaObjectFields(TradeRef, (t) => ({
+  operation: t.relation('operation'),
+  baseAccount: t.field({
+    type: AccountRef,
+    nullable: true,
+    resolve: (trade, _args, ctx) => (trade.baseAccount ? ctx.loaders.account.load(trade.baseAccount) : null),
+  }),
+  counterAccount: t.field({
+    type: AccountRef,
+    nullable: true,
+    resolve: (trade, _args, ctx) => (trade.counterAccount ? ctx.loaders.account.load(trade.counterAccount) : null),
+  }),
+}));
+
+builder.queryField('trades', (t) =>
+  t.connection({
+    type: TradeRef,
+    description: 'Trades, optionally of one offer (open or since consumed).',
+    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), offerId: t.arg({ type: 'Int64' }) },
+    resolve: async (_root, args, ctx, info) => {
+      if (args.offerId == null) return keysetConnection(tradeList(ctx, info, {}), args);
+      const offerId = idArg('offerId', args.offerId);
+      const where = { OR: [{ baseOfferId: offerId }, { counterOfferId: offerId }] };
+      const [offer, trade] = await Promise.all([
+        ctx.prisma.offer.findUnique({ where: { id: offerId }, select: { id: true } }),
+        ctx.prisma.trade.findFirst({ where, select: { operationId: true } }),
+      ]);
+      if (!offer && !trade) throw new ProblemError(problems.notFound());
+      return keysetConnection(tradeList(ctx, info, where), args);
+    },
+  }),
+);

@@ -1,0 +1,157 @@
+// Transaction: one transaction of the history (successful or failed), with its ledger, source
+// account, and lists of its operations, payments and effects (TOID ranges of the transaction).
+import { transactionToidRange } from '../../stellar/toid.js';
+import { AccountRef } from './account.js';
+import { builder } from './builder.js';
+import { EffectRef } from './effect.js';
+import { accountIdArg, hashArg } from './inputs.js';
+import { accountTransactionList, effectList, operationList, transactionList } from './lists.js';
+import { OperationRef } from './operation.js';
+import { keysetConnection, OrderEnum } from './paging.js';
+
+interface InnerTransaction {
+  hash: string;
+  signatures: string[];
+  maxFee: bigint;
+}
+
+const InnerTransactionRef = builder.objectRef<InnerTransaction>('InnerTransaction').implement({
+  description: 'The transaction a fee-bump transaction wraps.',
+  fields: (t) => ({
+    hash: t.exposeString('hash'),
+    signatures: t.exposeStringList('signatures'),
+    maxFee: t.expose('maxFee', { type: 'Int64' }),
+  }),
+});
+
+interface FeeBumpTransaction {
+  hash: string;
+  signatures: string[];
+}
+
+const FeeBumpTransactionRef = builder.objectRef<FeeBumpTransaction>('FeeBumpTransaction').implement({
+  description: 'The fee-bump envelope of a transaction.',
+  fields: (t) => ({
+    hash: t.exposeString('hash'),
+    signatures: t.exposeStringList('signatures'),
+  }),
+});
+
+const seconds = (value: bigint | null) => (value === null ? null : new Date(Number(value) * 1000));
+
+export const TransactionRef = builder.prismaNode('Transaction', {
+  description: 'A transaction in a closed ledger.',
+  id: { field: 'hash' },
+  fields: (t) => ({
+    pagingToken: t.expose('id', { type: 'Int64', description: 'the cursor of this transaction in lists (its TOID)' }),
+    hash: t.exposeString('hash', { description: 'hex SHA-256 of the transaction' }),
+    successful: t.exposeBoolean('successful'),
+    ledgerSequence: t.exposeInt('ledgerSequence', { description: 'the sequence of the ledger that holds it' }),
+    createdAt: t.expose('closedAt', { type: 'DateTime', description: 'when its ledger closed' }),
+    sourceAccount: t.exposeString('account'),
+    sourceAccountMuxed: t.exposeString('accountMuxed', { nullable: true }),
+    sourceAccountSequence: t.expose('accountSequence', { type: 'Int64' }),
+    feeAccount: t.string({ resolve: (tx) => tx.feeAccount ?? tx.account }),
+    feeAccountMuxed: t.string({ nullable: true, resolve: (tx) => (tx.feeAccount ? tx.feeAccountMuxed : tx.accountMuxed) }),
+    feeCharged: t.expose('feeCharged', { type: 'Int64', description: 'stroops' }),
+    maxFee: t.field({ type: 'Int64', description: 'stroops', resolve: (tx) => tx.newMaxFee ?? tx.maxFee }),
+    operationCount: t.exposeInt('operationCount'),
+    envelopeXdr: t.exposeString('envelopeXdr'),
+    resultXdr: t.exposeString('resultXdr'),
+    resultMetaXdr: t.exposeString('resultMetaXdr'),
+    feeMetaXdr: t.exposeString('feeMetaXdr'),
+    memoType: t.exposeString('memoType'),
+    memo: t.exposeString('memo', { nullable: true }),
+    signatures: t.exposeStringList('signatures'),
+    validAfter: t.field({ type: 'DateTime', nullable: true, resolve: (tx) => seconds(tx.validAfter) }),
+    validBefore: t.field({ type: 'DateTime', nullable: true, resolve: (tx) => seconds(tx.validBefore) }),
+    feeBumpTransaction: t.field({
+      type: FeeBumpTransactionRef,
+      nullable: true,
+      resolve: (tx) => (tx.innerTransactionHash ? { hash: tx.hash, signatures: tx.signatures } : null),
+    }),
+    innerTransaction: t.field({
+      type: InnerTransactionRef,
+      nullable: true,
+      resolve: (tx) =>
+        tx.innerTransactionHash ? { hash: tx.innerTransactionHash, signatures: tx.innerSignatures, maxFee: tx.maxFee } : null,
+    }),
+  }),
+});
+
+// Relations are added apart from the type so that the refs' types do not depend on each other.
+builder.prismaObjectFields(TransactionRef, (t) => ({
+  ledger: t.relation('ledger'),
+  account: t.field({
+    type: AccountRef,
+    nullable: true,
+    description: 'the source account, while it exists',
+    resolve: (tx, _args, ctx) => ctx.loaders.account.load(tx.account),
+  }),
+  operations: t.connection({
+    type: OperationRef,
+    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
+    resolve: (tx, args, ctx, info) =>
+      keysetConnection(
+        operationList(ctx, info, {}, { includeFailed: args.includeFailed ?? false, within: transactionToidRange(tx.id) }),
+        args,
+      ),
+  }),
+  payments: t.connection({
+    type: OperationRef,
+    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
+    resolve: (tx, args, ctx, info) =>
+      keysetConnection(
+        operationList(ctx, info, {}, {
+          includeFailed: args.includeFailed ?? false,
+          paymentsOnly: true,
+          within: transactionToidRange(tx.id),
+        }),
+        args,
+      ),
+  }),
+  effects: t.connection({
+    type: EffectRef,
+    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
+    resolve: (tx, args, ctx, info) => {
+      const range = transactionToidRange(tx.id);
+      return keysetConnection(effectList(ctx, info, { operationId: { gte: range.start, lt: range.end } }), args);
+    },
+  }),
+}));
+
+builder.queryField('transaction', (t) =>
+  t.prismaField({
+    type: 'Transaction',
+    nullable: true,
+    description: 'The transaction with this hash (a fee-bump transaction also answers to its inner hash).',
+    args: { hash: t.arg.string({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const hash = hashArg('hash', args.hash);
+      return (
+        (await ctx.prisma.transaction.findUnique({ ...query, where: { hash } })) ??
+        ctx.prisma.transaction.findFirst({ ...query, where: { innerTransactionHash: hash } })
+      );
+    },
+  }),
+);
+
+builder.queryField('transactions', (t) =>
+  t.connection({
+    type: TransactionRef,
+    description: 'Every transaction in the history, or those of one account; failed ones only with includeFailed.',
+    args: {
+      order: t.arg({ type: OrderEnum, defaultValue: 'asc' }),
+      includeFailed: t.arg.boolean({ defaultValue: false }),
+      forAccount: t.arg.string({ description: 'only the history of this account (it need not exist any more)' }),
+    },
+    resolve: (_root, args, ctx, info) => {
+      const includeFailed = args.includeFailed ?? false;
+      const source =
+        args.forAccount == null
+          ? transactionList(ctx, info, {}, includeFailed)
+          : accountTransactionList(ctx, info, accountIdArg('forAccount', args.forAccount), includeFailed);
+      return keysetConnection(source, args);
+    },
+  }),
+);

@@ -1,0 +1,176 @@
+// The GraphQL schema over the seeded history: nested relations, keyset connections with paging
+// tokens as cursors, errors with Horizon's codes, limits, and the number of SQL statements a
+// nested query runs (it must not grow with the page size).
+import { execute, parse, validate, type ExecutionResult } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext, type ApiServices } from '../../src/api/context.js';
+import { queryLimitsRule } from '../../src/api/graphql_limits.js';
+import { schema } from '../../src/api/schema/index.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { migrate } from '../../src/db/migrate.js';
+import { toid } from '../../src/stellar/toid.js';
+import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
+import { ALICE, BOB, ROOT, seedLedger, seedScenario, type SeedOperation } from '../support/seed.js';
+
+let db: Database;
+let url: string | undefined;
+const statements: string[] = [];
+
+beforeAll(async () => {
+  if (testDbKind === 'postgres') {
+    url = await createServerDatabase();
+    db = await openDatabase({ kind: 'postgres', url }, { onQuery: (sql) => statements.push(sql) });
+  } else {
+    db = await openDatabase({ kind: 'pglite', inMemory: true }, { onQuery: (sql) => statements.push(sql) });
+  }
+  await migrate(db);
+  await seedScenario(db);
+  // 30 more payments from Alice to Bob, one per transaction, in ledger 4
+  const payment = (n: number): SeedOperation => ({
+    type: 1,
+    source: ALICE,
+    details: { from: ALICE, to: BOB, amount: `${n}.0000000`, asset_type: 'native' },
+    participants: [BOB],
+  });
+  await seedLedger(db, 4, Array.from({ length: 30 }, (_, i) => ({ source: ALICE, operations: [payment(i + 1)] })));
+});
+
+afterAll(async () => {
+  await db.close();
+  if (url) await dropServerDatabase(url);
+});
+
+const services = (): ApiServices => ({ db, config: { networkPassphrase: 'test' }, coreInfo: async () => null });
+
+async function query(text: string, variables: Record<string, unknown> = {}): Promise<ExecutionResult> {
+  const document = parse(text);
+  const errors = validate(schema, document, [queryLimitsRule]);
+  if (errors.length > 0) return { errors };
+  return execute({ schema, document, contextValue: createContext(services()), variableValues: variables });
+}
+
+const NESTED = `query($id: String!, $first: Int) {
+  account(id: $id) {
+    accountId sequence
+    payments(first: $first) {
+      edges { cursor node {
+        pagingToken type
+        ... on PaymentOperation { from to amount }
+        transaction { hash ledgerSequence ledger { sequence closedAt } }
+      } }
+    }
+  }
+}`;
+
+describe('GraphQL', () => {
+  it('answers an account with its payments, their transactions and ledgers in one query', async () => {
+    const result = await query(NESTED, { id: ALICE, first: 3 });
+    expect(result.errors).toBeUndefined();
+    const account = (result.data as { account: { payments: { edges: { cursor: string; node: Record<string, unknown> }[] } } }).account;
+    expect(account).toMatchObject({ accountId: ALICE, sequence: '8589934594' });
+    const edges = account.payments.edges;
+    expect(edges.map((e) => e.node.type)).toEqual(['create_account', 'payment', 'payment']);
+    expect(edges[1]?.cursor).toBe(String(toid(3, 1, 1)));
+    expect(edges[1]?.node).toMatchObject({
+      pagingToken: String(toid(3, 1, 1)),
+      from: ALICE,
+      to: BOB,
+      amount: '5.0000000',
+      transaction: { ledgerSequence: 3, ledger: { sequence: 3, closedAt: '2026-01-01T00:00:15Z' } },
+    });
+  });
+
+  it('runs a number of SQL statements that does not grow with the page size', async () => {
+    const counts: number[] = [];
+    for (const first of [2, 20]) {
+      statements.length = 0;
+      const result = await query(NESTED, { id: ALICE, first });
+      expect(result.errors).toBeUndefined();
+      const edges = (result.data as { account: { payments: { edges: unknown[] } } }).account.payments.edges;
+      expect(edges).toHaveLength(first);
+      counts.push(statements.filter((sql) => /\bselect\b/i.test(sql)).length);
+    }
+    console.info(`SQL statements per nested query (account → payments → transaction → ledger): first=2: ${counts[0]}, first=20: ${counts[1]}`);
+    expect(counts[1]).toBe(counts[0]);
+    expect(counts[1]).toBeLessThanOrEqual(5);
+  });
+
+  it('pages with paging tokens as cursors, forwards and backwards, in either order', async () => {
+    const page = async (args: string) => {
+      const result = await query(`{ payments(${args}) { edges { cursor } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`);
+      expect(result.errors).toBeUndefined();
+      return (result.data as { payments: { edges: { cursor: string }[]; pageInfo: Record<string, unknown> } }).payments;
+    };
+    const all = (await page('first: 200')).edges.map((e) => e.cursor);
+    expect(all).toHaveLength(3 + 1 + 30);
+    expect([...all].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))).toEqual(all);
+    const second = await page(`first: 5, after: "${all[4]}"`);
+    expect(second.edges.map((e) => e.cursor)).toEqual(all.slice(5, 10));
+    expect(second.pageInfo).toMatchObject({ hasNextPage: true, startCursor: all[5], endCursor: all[9] });
+    const desc = await page(`first: 3, order: desc`);
+    expect(desc.edges.map((e) => e.cursor)).toEqual(all.slice(-3).reverse());
+    const back = await page(`last: 3, before: "${all[10]}"`);
+    expect(back.edges.map((e) => e.cursor)).toEqual(all.slice(7, 10));
+    expect(back.pageInfo.hasPreviousPage).toBe(true);
+    const withFailed = await page('first: 200, includeFailed: true');
+    expect(withFailed.edges).toHaveLength(all.length + 1);
+  });
+
+  it('pages effects by <operation id>-<order> tokens', async () => {
+    const result = await query(`{ effects(first: 2, after: "${toid(2, 1, 1)}-1") { edges { cursor node { type accountId ... on AccountDebitedEffect { amount assetType } } } } }`);
+    expect(result.errors).toBeUndefined();
+    expect((result.data as { effects: { edges: unknown[] } }).effects.edges).toEqual([
+      { cursor: `${toid(2, 1, 1)}-2`, node: { type: 'account_debited', accountId: ROOT, amount: '100.0000000', assetType: 'native' } },
+      { cursor: `${toid(2, 1, 1)}-3`, node: { type: 'signer_created', accountId: ALICE } },
+    ]);
+  });
+
+  it('resolves relations both ways and Relay nodes', async () => {
+    const result = await query(`{
+      ledger(sequence: 3) { id transactions(first: 1) { edges { node { hash account { accountId } operations { edges { node { effects { edges { node { account { accountId } operation { pagingToken } } } } } } } } } } }
+      offer(id: "7") { id trades { edges { node { baseAccount { accountId } counterAccountId operation { pagingToken } price { n d } } } } }
+    }`);
+    expect(result.errors).toBeUndefined();
+    const data = result.data as {
+      ledger: { id: string; transactions: { edges: { node: { account: unknown; operations: { edges: { node: { effects: { edges: { node: unknown }[] } } }[] } } }[] } };
+      offer: { trades: { edges: { node: unknown }[] } };
+    };
+    const tx = data.ledger.transactions.edges[0]?.node;
+    expect(tx?.account).toEqual({ accountId: ALICE });
+    expect(tx?.operations.edges[0]?.node.effects.edges[0]?.node).toEqual({
+      account: { accountId: BOB },
+      operation: { pagingToken: String(toid(3, 1, 1)) },
+    });
+    expect(data.offer.trades.edges[0]?.node).toEqual({
+      baseAccount: { accountId: BOB },
+      counterAccountId: ALICE,
+      operation: { pagingToken: String(toid(3, 1, 1)) },
+      price: { n: '1', d: '2' },
+    });
+    const node = await query(`query($id: ID!) { node(id: $id) { ... on Ledger { sequence } } }`, { id: data.ledger.id });
+    expect(node.data).toEqual({ node: { sequence: 3 } });
+  });
+
+  it('answers bad input with Horizon codes in extensions.code', async () => {
+    const cases: [string, string][] = [
+      ['{ payments(first: 201) { edges { cursor } } }', 'bad_request'],
+      ['{ payments(after: "x") { edges { cursor } } }', 'bad_request'],
+      ['{ account(id: "nope") { accountId } }', 'bad_request'],
+      ['{ trades(offerId: "999") { edges { cursor } } }', 'not_found'],
+    ];
+    for (const [text, code] of cases) {
+      const result = await query(text);
+      const error = result.errors?.[0];
+      expect(error, text).toBeDefined();
+      const original = error?.originalError as { problem?: { type: string } } | undefined;
+      expect(original?.problem?.type ?? error?.extensions.code, text).toBe(code);
+    }
+  });
+
+  it('refuses queries beyond the depth and cost limits before running them', async () => {
+    const deep = `{ ledger(sequence: 3) { transactions { edges { node { operations { edges { node { transaction { ledger { transactions { edges { node { hash } } } } } } } } } } } } }`;
+    expect((await query(deep)).errors?.[0]?.extensions.code).toBe('bad_request');
+    const costly = `{ ledgers(first: 200) { edges { node { transactions(first: 200) { edges { node { hash operations(first: 200) { edges { node { pagingToken } } } } } } } } } }`;
+    expect((await query(costly)).errors?.[0]?.message).toMatch(/cost/);
+  });
+});

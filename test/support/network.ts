@@ -1,0 +1,67 @@
+// A whole private network for end-to-end tests: the embedded core in memory with manual ledger
+// closes, the ingester following it into a fresh test database, and the API (with friendbot) on
+// a free port. Activity is created by submitting envelopes to the core and closing a ledger;
+// everything is then read back through the API.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Keypair, Transaction } from '@stellar/stellar-base';
+import { coreInfoFromAnswer } from '../../src/api/core_info.js';
+import { createApiServer } from '../../src/api/server.js';
+import { createCore, Friendbot, friendbotHandler, rootKeypair, type Core } from '../../src/core/index.js';
+import { embeddedCoreSource, startIngester, type Ingester } from '../../src/ingest/index.js';
+import { createLogger } from '../../src/logger.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export const NETWORK_PASSPHRASE = 'Zenith E2E Test Network';
+
+export interface TestNetwork {
+  core: Core;
+  ingester: Ingester;
+  database: TestDatabase;
+  server: Server;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  root: Keypair;
+  /** submits signed transactions, closes one ledger and waits until it is ingested; returns its sequence */
+  submit(...transactions: Transaction[]): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startTestNetwork(): Promise<TestNetwork> {
+  const logger = createLogger('silent', { pretty: false });
+  const database = await createTestDatabase();
+  const core = await createCore({ dataDir: null, networkPassphrase: NETWORK_PASSPHRASE, manualClose: true, logger });
+  core.start();
+  const ingester = await startIngester({ db: database.db, source: embeddedCoreSource(core), networkPassphrase: NETWORK_PASSPHRASE, logger });
+  const server = createApiServer({
+    services: { db: database.db, config: { networkPassphrase: NETWORK_PASSPHRASE }, coreInfo: async () => coreInfoFromAnswer(core.info()) },
+    logger,
+    mounts: [friendbotHandler(new Friendbot(core))],
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    core,
+    ingester,
+    database,
+    server,
+    url,
+    root: rootKeypair(NETWORK_PASSPHRASE),
+    async submit(...transactions) {
+      for (const tx of transactions) {
+        const status = core.submit(tx.toEnvelope().toXDR('base64'));
+        if (status.status !== 'PENDING') throw new Error(`core refused the transaction: ${JSON.stringify(status)}`);
+      }
+      const closed = await core.closeLedger();
+      await ingester.waitForLedger(closed.sequence);
+      return closed.sequence;
+    },
+    async stop() {
+      await new Promise((resolve) => server.close(resolve));
+      await ingester.stop();
+      await core.stop();
+      await database.drop();
+    },
+  };
+}
