@@ -17,6 +17,8 @@ export interface Config {
   manualClose: boolean;
   baseReserve: number;
   metaOutDir: string | null;
+  datastore: string | null;
+  metaStream: string | null;
   logLevel: LogLevel;
 }
 
@@ -133,6 +135,22 @@ export const settings: Settings = {
     env: 'META_OUT_DIR',
     valueName: 'DIR',
     help: 'also write every closed ledger as a galexie-style datastore folder',
+    default: null,
+    parse: parseNonEmpty,
+  },
+  datastore: {
+    flag: 'datastore',
+    env: 'DATASTORE',
+    valueName: 'DIR',
+    help: 'a galexie-style datastore folder to ingest ledgers from',
+    default: null,
+    parse: parseNonEmpty,
+  },
+  metaStream: {
+    flag: 'meta-stream',
+    env: 'META_STREAM',
+    valueName: 'PATH',
+    help: "a framed XDR stream (stellar-core's --metadata-output-stream) to ingest ledgers from: a file or a pipe",
     default: null,
     parse: parseNonEmpty,
   },

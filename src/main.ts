@@ -33,23 +33,35 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${commandUsage(command)}\n`);
     return 0;
   }
+  const positionals = words.slice(command.words.length);
+  const expected = command.positionals ?? [];
   let config;
   try {
+    if (positionals.length !== expected.length) {
+      throw new ConfigError(
+        expected.join(' ') || command.words.join(' '),
+        expected.length ? `expected ${expected.join(' ')} after "${command.words.join(' ')}"` : `unexpected "${positionals.join(' ')}"`,
+      );
+    }
     config = loadConfig(command.settings, flags);
   } catch (error) {
     return usageError(error, command);
   }
   const logger = createLogger(config.logLevel);
   try {
-    return await command.run(config, logger);
+    return await command.run(config, logger, positionals);
   } catch (error) {
+    if (error instanceof ConfigError) return usageError(error, command);
     logger.fatal({ err: error }, error instanceof Error ? error.message : 'failed');
     return 1;
   }
 }
 
+/** The command whose words begin the command line, the longest such (words after it are positionals). */
 function findCommand(words: string[]): Command | undefined {
-  return commands.find((c) => c.words.length === words.length && c.words.every((w, i) => w === words[i]));
+  return commands
+    .filter((c) => c.words.every((w, i) => w === words[i]))
+    .sort((a, b) => b.words.length - a.words.length)[0];
 }
 
 function usageError(error: unknown, command?: Command): number {

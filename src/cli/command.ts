@@ -9,6 +9,8 @@ export interface Command {
   /** a paragraph shown by --help */
   description: string;
   settings: SettingName[];
-  /** resolves with the exit code when the command is done */
-  run(config: Config, logger: Logger): Promise<number>;
+  /** names of the words that follow the command, e.g. FROM and TO; all are required */
+  positionals?: readonly string[];
+  /** resolves with the exit code when the command is done; a ConfigError means bad usage (exit 2) */
+  run(config: Config, logger: Logger, positionals: string[]): Promise<number>;
 }

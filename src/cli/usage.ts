@@ -25,7 +25,7 @@ export function commandUsage(command: Command): string {
   });
   const width = Math.max(0, ...rows.map((r) => r.flag.length));
   return [
-    `Usage: zenith ${command.words.join(' ')}${rows.length ? ' [options]' : ''}`,
+    `Usage: zenith ${[...command.words, ...(command.positionals ?? [])].join(' ')}${rows.length ? ' [options]' : ''}`,
     '',
     command.description,
     ...(rows.length ? ['', 'Options:', ...rows.map((r) => `  ${r.flag.padEnd(width)}  ${r.text}`)] : []),

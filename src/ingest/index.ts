@@ -17,6 +17,4 @@ export type { Cursor } from './cursor.js';
 export type * from './rows.js';
 export { ProgressMeter, ProgressBar, progressLine } from './progress.js';
 export type { ProgressSnapshot } from './progress.js';
-export { chooseSource, SourceChoiceError } from './source_from_env.js';
-export type { ChosenSource } from './source_from_env.js';
 export { acquireIngestLock, IngestLockError } from './ingest_lock.js';

@@ -25,24 +25,30 @@ function waitFor(stream: NodeJS.ReadableStream, pattern: RegExp, ms = 30_000): P
 }
 
 describe('zenith ingest / db reingest', () => {
-  it('names the missing source with exit code 2', async () => {
+  it('names the missing source and a bad range with exit code 2', async () => {
     const run = await runZenith(['ingest', '--data-dir', dataDir], { DATASTORE: '', META_STREAM: '' });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/no ledger source: set DATASTORE=/);
-    const reingest = await runZenith(['db', 'reingest', '--data-dir', dataDir], { DATASTORE: TESTNET_DATASTORE, REINGEST_RANGE: '9-2' });
-    expect(reingest.code).toBe(2);
-    expect(reingest.stderr).toMatch(/REINGEST_RANGE must be FROM-TO/);
+    expect(run.stderr).toMatch(/no ledger source: give --datastore DIR or --meta-stream PATH/);
+    const missing = await runZenith(['ingest', '--data-dir', dataDir, '--datastore', join(dataDir, 'nope')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/invalid datastore/);
+    const backwards = await runZenith(['db', 'reingest', '9', '2', '--data-dir', dataDir, '--datastore', TESTNET_DATASTORE]);
+    expect(backwards.code).toBe(2);
+    expect(backwards.stderr).toMatch(/invalid range "9 2"/);
+    const noRange = await runZenith(['db', 'reingest', '--data-dir', dataDir, '--datastore', TESTNET_DATASTORE]);
+    expect(noRange.code).toBe(2);
+    expect(noRange.stderr).toMatch(/expected FROM TO after "db reingest"/);
   });
 
   it('follows a datastore with live rates, stops on SIGINT, then reingests a range', { timeout: 90_000 }, async () => {
-    const child = spawnZenith(['ingest', '--data-dir', dataDir], { DATASTORE: TESTNET_DATASTORE });
+    const child = spawnZenith(['ingest', '--data-dir', dataDir, '--datastore', TESTNET_DATASTORE]);
     const done = collect(child);
     const progress = await waitFor(child.stderr, /ledger 999 \| 3 ledgers, \d+ ops \| \d+ ledgers\/s \| [\d,]+ ops\/s/);
     expect(progress).toMatch(/ledgers\/s/);
     child.kill('SIGINT');
     expect((await done).code).toBe(0);
 
-    const reingest = await runZenith(['db', 'reingest', '--data-dir', dataDir], { DATASTORE: TESTNET_DATASTORE, REINGEST_RANGE: '997-999' });
+    const reingest = await runZenith(['db', 'reingest', '997', '999', '--data-dir', dataDir, '--datastore', TESTNET_DATASTORE]);
     expect(reingest.code, reingest.stderr).toBe(0);
     expect(reingest.stderr).toMatch(/\[#+\] 100% ledger 999 of 999/);
     expect(reingest.stdout).toMatch(/reingested ledgers 997\.\.999/);

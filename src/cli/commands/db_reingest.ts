@@ -1,10 +1,8 @@
-import { reingestRange } from '../../ingest/index.js';
-import { ProgressBar, ProgressMeter, progressLine } from '../../ingest/index.js';
+import { ConfigError } from '../../config.js';
+import { ProgressBar, ProgressMeter, progressLine, reingestRange } from '../../ingest/index.js';
 import type { Command } from '../command.js';
 import { openMigratedDatabase } from '../database.js';
-import { chooseSource, SourceChoiceError } from '../../ingest/index.js';
-
-const RANGE = /^(\d+)(?:-|\.\.)(\d+)$/;
+import { chooseLedgerSource } from '../ledger_source.js';
 
 export const dbReingest: Command = {
   words: ['db', 'reingest'],
@@ -12,27 +10,16 @@ export const dbReingest: Command = {
   description:
     'Re-runs ledgers FROM..TO from a datastore folder into the history tables: each batch of ledgers\n' +
     'replaces its rows in one transaction, so running it again gives the same rows. State tables\n' +
-    'and the ingest cursor are not touched. Until the command line takes positional arguments, the\n' +
-    'inputs come from the environment:\n' +
-    '  DATASTORE=DIR         the datastore folder\n' +
-    '  REINGEST_RANGE=FROM-TO  the ledgers, e.g. 2-5000\n' +
-    'Prints a progress bar with ledgers/s and operations/s.',
-  settings: ['dataDir', 'databaseUrl', 'logLevel'],
-  async run(config, logger) {
-    const range = RANGE.exec(process.env.REINGEST_RANGE?.trim() ?? '');
-    const from = Number(range?.[1]);
-    const to = Number(range?.[2]);
-    let chosen;
-    try {
-      if (!range || from < 1 || to < from) {
-        throw new SourceChoiceError('REINGEST_RANGE must be FROM-TO with 1 <= FROM <= TO, e.g. REINGEST_RANGE=2-5000');
-      }
-      chosen = chooseSource(process.env, { follow: false, allowStream: false });
-    } catch (error) {
-      if (!(error instanceof SourceChoiceError)) throw error;
-      process.stderr.write(`zenith: ${error.message}\nSee \`zenith db reingest --help\`.\n`);
-      return 2;
+    'and the ingest cursor are not touched. Prints a progress bar with ledgers/s and operations/s.',
+  settings: ['dataDir', 'databaseUrl', 'datastore', 'logLevel'],
+  positionals: ['FROM', 'TO'],
+  async run(config, logger, [fromText = '', toText = '']) {
+    const from = Number(fromText);
+    const to = Number(toText);
+    if (!/^\d+$/.test(fromText) || !/^\d+$/.test(toText) || from < 1 || to < from) {
+      throw new ConfigError('FROM TO', `invalid range "${fromText} ${toText}": FROM and TO are ledgers with 1 <= FROM <= TO`);
     }
+    const chosen = chooseLedgerSource(config, { follow: false, allowStream: false });
     const db = await openMigratedDatabase(config, logger);
     try {
       const meter = new ProgressMeter();

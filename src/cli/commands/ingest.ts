@@ -1,31 +1,21 @@
-import { startIngester } from '../../ingest/index.js';
-import { ProgressBar, ProgressMeter, progressLine } from '../../ingest/index.js';
+import { ProgressBar, ProgressMeter, progressLine, startIngester } from '../../ingest/index.js';
 import type { Command } from '../command.js';
 import { openMigratedDatabase } from '../database.js';
+import { chooseLedgerSource } from '../ledger_source.js';
 import { stopAll, waitForShutdownSignal, type Stopper } from '../lifecycle.js';
-import { chooseSource, SourceChoiceError } from '../../ingest/index.js';
 
 export const ingest: Command = {
   words: ['ingest'],
   summary: 'follow a source of ledger meta into the database (a datastore folder or a framed stream)',
   description:
     'Ingests LedgerCloseMeta into the history and state tables, continuing after the last ingested\n' +
-    'ledger, each ledger in one database transaction. The source comes from the environment:\n' +
-    '  DATASTORE=DIR      a galexie-style datastore folder (.config.json + .xdr.zst files), followed\n' +
-    '                     as new files appear\n' +
-    '  META_STREAM=PATH   a framed XDR stream (stellar-core --metadata-output-stream), file or pipe\n' +
-    'A datastore brings its own network passphrase. Prints ledgers/s and operations/s. Ctrl-C\n' +
-    'finishes the ledger in progress and stops.',
-  settings: ['dataDir', 'databaseUrl', 'networkPassphrase', 'logLevel'],
+    'ledger, each ledger in one database transaction, from --datastore (a galexie-style folder,\n' +
+    'followed as new files appear; it brings its own network passphrase) or --meta-stream (a framed\n' +
+    'XDR file or pipe, as stellar-core --metadata-output-stream writes). Prints ledgers/s and\n' +
+    'operations/s. Ctrl-C finishes the ledger in progress and stops.',
+  settings: ['dataDir', 'databaseUrl', 'networkPassphrase', 'datastore', 'metaStream', 'logLevel'],
   async run(config, logger) {
-    let chosen;
-    try {
-      chosen = chooseSource(process.env, { follow: true, allowStream: true });
-    } catch (error) {
-      if (!(error instanceof SourceChoiceError)) throw error;
-      process.stderr.write(`zenith: ${error.message}\nSee \`zenith ingest --help\`.\n`);
-      return 2;
-    }
+    const chosen = chooseLedgerSource(config, { follow: true, allowStream: true });
     const stoppers: Stopper[] = [];
     try {
       const db = await openMigratedDatabase(config, logger);
