@@ -1,0 +1,169 @@
+// Market data latency.
+// 1. /paths: 2,000 offers across 30 assets where every pair may trade (a dense book, the hard case
+//    for path search), strict receive from 5 source assets and strict send to 5 destination assets,
+//    up to 4 intermediate hops, 20 results; also the graph's reload from the offers table. Two
+//    books: "market" (offers priced 0.1-5% above each asset's fair value: no crossed pair, no
+//    arbitrage, as stellar-core leaves a book) and "random" (independent random prices: crossed
+//    pairs and arbitrage cycles everywhere, a stress case). The baseline is Horizon 0.18's
+//    seconds to minutes (issue 8); exactness against exhaustive search is test/market/paths.test.ts.
+// 2. /trade_aggregations over 1,000,000 trades (one pair, both orientations, ~1 year), limit 200,
+//    at every resolution, ascending and descending, on PGlite and PostgreSQL; plus the direct
+//    recomputation from raw trades in SQL (Horizon-style GROUP BY over history_trades) as baseline.
+// Run: npx tsx bench/market.ts [trades=1000000] [paths|pglite|postgres|both=both]
+import { openDatabase, type Database } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import {
+  OrderBookGraph,
+  findStrictReceivePaths,
+  findStrictSendPaths,
+  parseTradeAggregationParams,
+  tradeAggregationsByIds,
+  type GraphOffer,
+} from '../src/market/index.js';
+import { createServerDatabase, dropServerDatabase } from '../test/support/database.js';
+import { seededRandom } from '../test/market/support/random.js';
+import { assetNames, marketBook, randomBook } from '../test/market/support/books.js';
+import { insertOffers } from '../test/market/support/offers.js';
+import { insertTrades } from '../test/market/support/trades.js';
+
+const TRADES = Number(process.argv[2] ?? 1_000_000);
+const WHICH = process.argv[3] ?? 'both';
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+function time<T>(work: () => T): [T, number] {
+  const start = performance.now();
+  const result = work();
+  return [result, performance.now() - start];
+}
+
+async function timeAsync<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const result = await work();
+  return [result, performance.now() - start];
+}
+
+async function benchPaths(kind: 'market' | 'random'): Promise<void> {
+  const random = seededRandom(42);
+  const assets = assetNames(30);
+  const offers: GraphOffer[] =
+    kind === 'market'
+      ? marketBook(random, { assets, offers: 2000, minAmount: 1_0000000n, maxAmount: 100_000_0000000n })
+      : randomBook(random, { assets, offers: 2000, maxPrice: 100, minAmount: 1_0000000n, maxAmount: 100_000_0000000n });
+  const db = await openDatabase({ kind: 'pglite', inMemory: true });
+  await migrate(db);
+  await db.session(async (sql) => {
+    const sellers = [...new Set(offers.map((o) => o.seller))];
+    for (const id of sellers) {
+      await sql.query(
+        `INSERT INTO accounts (id, balance, sequence, subentry_count, flags, master_weight, threshold_low, threshold_medium, threshold_high, last_modified_ledger)
+         VALUES ($1, 0, 1, 0, 0, 1, 0, 0, 0, 1)`,
+        [id],
+      );
+    }
+    await insertOffers(sql, offers.map((o) => ({ id: o.id, seller: o.seller, selling: o.selling, buying: o.buying, amount: o.amount, priceN: o.price.n, priceD: o.price.d })));
+  });
+  const graph = new OrderBookGraph();
+  const reloads: number[] = [];
+  for (let i = 0; i < 10; i += 1) reloads.push((await timeAsync(() => graph.reload(db)))[1]);
+  const refreshes: number[] = [];
+  for (let i = 0; i < 10; i += 1) refreshes.push((await timeAsync(() => graph.refresh(db)))[1]);
+  await db.close();
+  console.log(`${kind} book: graph of ${graph.size} offers, ${graph.assets().length} assets; reload p50 ${ms(percentile(reloads, 50))}, refresh (no change) p50 ${ms(percentile(refreshes, 50))} (PGlite)`);
+
+  const receive: number[] = [];
+  const send: number[] = [];
+  let found = 0;
+  const queries = kind === 'market' ? 200 : 50;
+  for (let i = 0; i < queries; i += 1) {
+    const destination = random.pick(assets);
+    const sources = Array.from({ length: 5 }, () => random.pick(assets));
+    const amount = random.bigint(1_0000000n, 1000_0000000n);
+    const [paths, t1] = time(() => findStrictReceivePaths(graph, { destination, destinationAmount: amount, sources }));
+    receive.push(t1);
+    found += paths.length;
+    const [, t2] = time(() => findStrictSendPaths(graph, { source: random.pick(assets), sourceAmount: amount, destinations: sources }));
+    send.push(t2);
+  }
+  console.log(`  paths strict-receive (${queries} queries, avg ${(found / queries).toFixed(1)} paths): p50 ${ms(percentile(receive, 50))}, p90 ${ms(percentile(receive, 90))}, p99 ${ms(percentile(receive, 99))}`);
+  console.log(`  paths strict-send    (${queries} queries): p50 ${ms(percentile(send, 50))}, p90 ${ms(percentile(send, 90))}, p99 ${ms(percentile(send, 99))}`);
+}
+
+async function benchTrades(kind: 'pglite' | 'postgres'): Promise<void> {
+  const url = kind === 'postgres' ? await createServerDatabase() : null;
+  const db: Database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', inMemory: true });
+  try {
+    await migrate(db);
+    const random = seededRandom(7);
+    const from = Date.UTC(2023, 0, 1);
+    const span = 365 * 86_400_000;
+    const step = span / TRADES;
+    const [, loadMs] = await timeAsync(() =>
+      db.session(async (sql) => {
+        const chunk = 20_000;
+        for (let i = 0; i < TRADES; i += chunk) {
+          const trades = Array.from({ length: Math.min(chunk, TRADES - i) }, (_, k) => {
+            const n = BigInt(random.int(90, 110));
+            const base = random.bigint(1n, 10n ** 10n);
+            const j = i + k;
+            const forward = random.chance(0.7);
+            return {
+              operationId: (BigInt(j + 1) << 12n) | 1n,
+              order: 1,
+              closedAt: Math.floor(from + j * step),
+              baseAssetId: forward ? 1 : 2,
+              counterAssetId: forward ? 2 : 1,
+              baseAmount: base,
+              counterAmount: (base * n) / 100n,
+              priceN: n,
+              priceD: 100n,
+            };
+          });
+          await insertTrades(sql, trades);
+        }
+      }),
+    );
+    const [buckets] = await db.session((sql) => sql.query<{ n: string }>('SELECT count(*)::text AS n FROM history_trade_buckets'));
+    console.log(`${kind}: inserted ${TRADES} trades in ${(loadMs / 1000).toFixed(1)} s (triggers maintain ${buckets?.n} minute, hour and day buckets)`);
+    const pair = { base_asset_type: 'native', counter_asset_type: 'credit_alphanum4', counter_asset_code: 'USD', counter_asset_issuer: 'GAXMF43TGZHW3QN3REOUA2U5PW5BTARXGGYJ3JIFHW3YT6QRKRL3CPPU' };
+    const cases: [number, number][] = [[60_000, 0], [900_000, 0], [3_600_000, 0], [86_400_000, 0], [86_400_000, 3_600_000], [604_800_000, 0], [604_800_000, 7_200_000]];
+    for (const [resolution, offset] of cases) {
+      for (const order of ['asc', 'desc']) {
+        const params = parseTradeAggregationParams({ ...pair, resolution: String(resolution), offset: String(offset), order, limit: '200' });
+        const samples: number[] = [];
+        let count = 0;
+        for (let i = 0; i < 7; i += 1) {
+          const [records, t] = await timeAsync(() => tradeAggregationsByIds(db, 1, 2, params));
+          samples.push(t);
+          count = records.length;
+        }
+        console.log(`  resolution ${resolution} offset ${offset} ${order} limit 200 → ${count} segments: p50 ${ms(percentile(samples, 50))}, max ${ms(Math.max(...samples))}`);
+      }
+    }
+    // baseline: aggregate raw trades directly (one orientation, 1 day, limit 200)
+    const [, rawMs] = await timeAsync(() =>
+      db.session((sql) =>
+        sql.query(
+          `SELECT (floor(extract(epoch FROM closed_at) * 1000 / 86400000) * 86400000)::bigint AS ts, count(*), sum(base_amount), sum(counter_amount)
+           FROM history_trades WHERE base_asset_id = 1 AND counter_asset_id = 2 GROUP BY 1 ORDER BY 1 LIMIT 200`,
+        ),
+      ),
+    );
+    console.log(`  baseline: GROUP BY over raw trades (1 day, one orientation only): ${ms(rawMs)}`);
+  } finally {
+    await db.close();
+    if (url) await dropServerDatabase(url);
+  }
+}
+
+if (WHICH === 'both' || WHICH === 'paths') {
+  await benchPaths('market');
+  await benchPaths('random');
+}
+if (WHICH === 'both' || WHICH === 'pglite') await benchTrades('pglite');
+if (WHICH === 'both' || WHICH === 'postgres') await benchTrades('postgres');
