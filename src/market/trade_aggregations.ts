@@ -1,5 +1,5 @@
 // Trade aggregations from the minute, hour and day buckets of history_trade_buckets (kept by
-// triggers, see prisma/migrations/0003_trade_buckets): the coarsest buckets that tile the segments
+// triggers, see prisma/migrations/0002_trade_buckets): the coarsest buckets that tile the segments
 // (day buckets for days and weeks without offset; hour buckets when an offset, always whole hours,
 // is given; minute buckets below an hour). Buckets of the pair and of its reverse are read in time
 // order through the primary key, in batches, and folded into segments until `limit` segments are
