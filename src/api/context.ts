@@ -2,7 +2,10 @@
 // (and per subscription event), so per-request caches such as DataLoaders never leak between users.
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { LedgerEvents } from '../events/ledger_events.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import type { MetricsRegistry } from '../metrics/registry.js';
+import type { SubmissionSystem } from '../txsub/submission_system.js';
 import { createLoaders, type Loaders } from './loaders.js';
 
 /** What the connected core node says about itself, as its /info command answers. */
@@ -17,6 +20,11 @@ export interface ApiServices {
   config: Pick<Config, 'networkPassphrase'>;
   /** null while no core is connected or it does not answer */
   coreInfo(): Promise<CoreInfo | null>;
+  /** "a ledger was ingested": wakes streams and subscriptions */
+  events: LedgerEvents;
+  /** null where no core takes transactions (POST /transactions and submitTransaction answer 503) */
+  txsub: SubmissionSystem | null;
+  metrics: MetricsRegistry;
 }
 
 export interface ApiContext {

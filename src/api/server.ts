@@ -3,12 +3,14 @@
 // 404 problem.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
+import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
 import { createContext, type ApiServices } from './context.js';
 import { queryLimitsRule } from './graphql_limits.js';
-import { createRestHandler, type RequestHandler } from './rest/handler.js';
+import { createRestHandler, createTransactionRenderer, type RequestHandler } from './rest/handler.js';
 import { ProblemError, problems, sendProblem } from './rest/problem.js';
+import { createSubmitTransactionHandler } from './rest/submit_transaction.js';
 import { schema } from './schema/index.js';
 
 export interface ApiServerOptions {
@@ -32,10 +34,15 @@ export function createApiServer(options: ApiServerOptions): Server {
     },
     landingPage: false,
     graphiql: true,
-    plugins: [limits],
+    // GraphQL over SSE at /graphql/stream: distinct connections and the single-connection mode
+    plugins: [limits, subscribeErrorsAsResults, useGraphQLSSE()],
     maskedErrors: { maskError: (error) => graphqlError(error, logger) },
   });
-  const handlers: RequestHandler[] = [...(options.mounts ?? []), createRestHandler(schema, services, logger)];
+  const handlers: RequestHandler[] = [
+    ...(options.mounts ?? []),
+    submitHandler(services),
+    createRestHandler(schema, services, logger),
+  ];
 
   return createServer(async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -68,9 +75,33 @@ export function createApiServer(options: ApiServerOptions): Server {
   });
 }
 
+function submitHandler(services: ApiServices): RequestHandler {
+  if (services.txsub) return createSubmitTransactionHandler(services.txsub, createTransactionRenderer(schema, services));
+  return async (req, res, url) => {
+    if (req.method !== 'POST' || url.pathname.replace(/\/$/, '') !== '/transactions') return false;
+    sendProblem(res, problems.serviceUnavailable('This server is not connected to a core: it does not take transactions.'));
+    return true;
+  };
+}
+
 const limits: Plugin = {
   onValidate({ addValidationRule }) {
     addValidationRule(queryLimitsRule);
+  },
+};
+
+/**
+ * A subscription refused before its first event (a bad cursor) is `{errors}` without `data`, which
+ * graphql-sse does not recognise as a result (it then answers "Unable to detect operation AST");
+ * `data: null` makes it the coded error it is.
+ */
+const subscribeErrorsAsResults: Plugin = {
+  onSubscribe() {
+    return {
+      onSubscribeResult({ result, setResult }) {
+        if (!(Symbol.asyncIterator in result) && !('data' in result)) setResult({ ...result, data: null });
+      },
+    };
   },
 };
 

@@ -6,6 +6,8 @@ import type { Logger } from '../logger.js';
 
 export type Stopper = () => Promise<void>;
 
+const CLOSE_GRACE_MS = 1000;
+
 export function waitForShutdownSignal(logger: Logger): Promise<void> {
   return new Promise((resolve) => {
     const onSignal = (signal: NodeJS.Signals) => {
@@ -48,5 +50,7 @@ export function closeServer(server: Server): Stopper {
       server.close(() => resolve());
       // keep-alive sockets would hold close() open; requests in flight still finish
       server.closeIdleConnections();
+      // event streams never finish by themselves: cut what is still open after a grace period
+      setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
     });
 }

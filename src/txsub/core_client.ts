@@ -38,3 +38,8 @@ export function parseTxAnswer(answer: unknown): CoreSubmitStatus {
   // stellar-core answers {"exception": ...} to a blob it cannot decode
   throw new CoreUnavailableError(`core answered /tx with ${JSON.stringify(answer)}`);
 }
+
+/** The embedded core in this process: its /tx answers synchronously. */
+export function embeddedCoreClient(core: { submit(envelopeXdr: string): CoreSubmitStatus }): CoreClient {
+  return { submit: async (envelopeXdr) => core.submit(envelopeXdr) };
+}

@@ -11,6 +11,8 @@ import { migrate } from '../../src/db/migrate.js';
 import { toid } from '../../src/stellar/toid.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
 import { ALICE, BOB, ROOT, seedLedger, seedScenario, type SeedOperation } from '../support/seed.js';
+import { inProcessLedgerEvents } from '../../src/events/ledger_events.js';
+import { MetricsRegistry } from '../../src/metrics/registry.js';
 
 let db: Database;
 let url: string | undefined;
@@ -40,7 +42,7 @@ afterAll(async () => {
   if (url) await dropServerDatabase(url);
 });
 
-const services = (): ApiServices => ({ db, config: { networkPassphrase: 'test' }, coreInfo: async () => null });
+const services = (): ApiServices => ({ db, config: { networkPassphrase: 'test' }, coreInfo: async () => null, events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry() });
 
 async function query(text: string, variables: Record<string, unknown> = {}): Promise<ExecutionResult> {
   const document = parse(text);

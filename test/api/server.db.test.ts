@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer } from '../../src/api/server.js';
 import { createLogger } from '../../src/logger.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { inProcessLedgerEvents } from '../../src/events/ledger_events.js';
+import { MetricsRegistry } from '../../src/metrics/registry.js';
 
 let test: TestDatabase;
 let server: Server;
@@ -37,6 +39,7 @@ beforeAll(async () => {
       db: test.db,
       config: { networkPassphrase: 'Test SDF Network ; September 2015' },
       coreInfo: async () => ({ version: 'zenith-core', latestLedger: 9, protocolVersion: 22 }),
+      events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry(),
     },
     logger: createLogger('silent', { pretty: false }),
   });
@@ -128,6 +131,23 @@ describe('REST resources', () => {
   it('answers 405 to a write on a read-only resource', async () => {
     const response = await fetch(`${base}/ledgers/7`, { method: 'DELETE' });
     expect(response.status).toBe(405);
+  });
+
+  it('answers 503 to a submission when no core is connected, in REST and GraphQL', async () => {
+    const rest = await fetch(`${base}/transactions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tx":"AAAA"}' });
+    expect(rest.status).toBe(503);
+    expect(((await rest.json()) as { type: string }).type).toContain('service_unavailable');
+    const graphql = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation { submitTransaction(tx: "AAAA") { hash } }' }),
+    });
+    expect(((await graphql.json()) as { errors: unknown[] }).errors).toMatchObject([{ extensions: { code: 'service_unavailable' } }]);
+  });
+
+  it('answers a stream request on a route without a stream with its JSON page', async () => {
+    const response = await fetch(`${base}/ledgers/7`, { headers: { accept: 'text/event-stream' } });
+    expect(response.headers.get('content-type')).toMatch(/json/);
   });
 });
 

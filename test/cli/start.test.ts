@@ -27,7 +27,8 @@ async function startOnce() {
 }
 
 describe('zenith start', () => {
-  it('serves GET /, exits 0 on SIGINT, and reuses its data on the next start', async () => {
+  // three processes start one after the other: slow on a loaded machine
+  it('serves GET /, exits 0 on SIGINT, and reuses its data on the next start', { timeout: 90_000 }, async () => {
     const first = await startOnce();
     const root = await fetch(`http://127.0.0.1:${first.port}/`);
     expect(root.status).toBe(200);

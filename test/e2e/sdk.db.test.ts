@@ -1,7 +1,7 @@
 // End to end: a fresh database, the embedded core, the ingester and the API, read through
 // @stellar/stellar-sdk unchanged. Activity is submitted to the core directly (POST /transactions
-// is a later issue); every read goes through the SDK, and one GraphQL query is checked field by
-// field against the REST answers.
+// has its own test, submission.db.test.ts); every read goes through the SDK, and one GraphQL
+// query is checked field by field against the REST answers.
 import { Account, Asset, Horizon, Keypair, NotFoundError, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snakeCase } from '../../src/api/rest/render.js';

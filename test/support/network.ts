@@ -9,7 +9,10 @@ import { coreInfoFromAnswer } from '../../src/api/core_info.js';
 import { createApiServer } from '../../src/api/server.js';
 import { createCore, Friendbot, friendbotHandler, rootKeypair, type Core } from '../../src/core/index.js';
 import { embeddedCoreSource, startIngester, type Ingester } from '../../src/ingest/index.js';
+import { openLedgerEvents, type LedgerEvents } from '../../src/events/ledger_events.js';
 import { createLogger } from '../../src/logger.js';
+import { MetricsRegistry } from '../../src/metrics/registry.js';
+import { embeddedCoreClient, MeteredSubmissionSystem, prismaSubmissionStore } from '../../src/txsub/index.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export const NETWORK_PASSPHRASE = 'Zenith E2E Test Network';
@@ -22,6 +25,13 @@ export interface TestNetwork {
   /** http://127.0.0.1:<port> */
   url: string;
   root: Keypair;
+  events: LedgerEvents;
+  txsub: MeteredSubmissionSystem;
+  metrics: MetricsRegistry;
+  /** closes one ledger with what the core has queued and waits until it is ingested */
+  closeLedger(): Promise<number>;
+  /** resolves once `count` submissions have been forwarded to the core and await their ledger */
+  forwarded(count?: number): Promise<void>;
   /** submits signed transactions, closes one ledger and waits until it is ingested; returns its sequence */
   submit(...transactions: Transaction[]): Promise<number>;
   stop(): Promise<void>;
@@ -32,9 +42,30 @@ export async function startTestNetwork(): Promise<TestNetwork> {
   const database = await createTestDatabase();
   const core = await createCore({ dataDir: null, networkPassphrase: NETWORK_PASSPHRASE, manualClose: true, logger });
   core.start();
-  const ingester = await startIngester({ db: database.db, source: embeddedCoreSource(core), networkPassphrase: NETWORK_PASSPHRASE, logger });
+  // LISTEN/NOTIFY when the test database is PostgreSQL, as in production
+  const events = await openLedgerEvents(database.target);
+  const metrics = new MetricsRegistry();
+  const txsub = new MeteredSubmissionSystem(
+    { networkPassphrase: NETWORK_PASSPHRASE, core: embeddedCoreClient(core), store: prismaSubmissionStore(database.db.prisma) },
+    metrics,
+  );
+  events.subscribe(() => void txsub.onLedger());
+  const ingester = await startIngester({
+    db: database.db,
+    source: embeddedCoreSource(core),
+    networkPassphrase: NETWORK_PASSPHRASE,
+    logger,
+    onLedger: (sequence) => void events.publish(sequence),
+  });
   const server = createApiServer({
-    services: { db: database.db, config: { networkPassphrase: NETWORK_PASSPHRASE }, coreInfo: async () => coreInfoFromAnswer(core.info()) },
+    services: {
+      db: database.db,
+      config: { networkPassphrase: NETWORK_PASSPHRASE },
+      coreInfo: async () => coreInfoFromAnswer(core.info()),
+      events,
+      txsub,
+      metrics,
+    },
     logger,
     mounts: [friendbotHandler(new Friendbot(core))],
   });
@@ -48,6 +79,21 @@ export async function startTestNetwork(): Promise<TestNetwork> {
     server,
     url,
     root: rootKeypair(NETWORK_PASSPHRASE),
+    events,
+    txsub,
+    metrics,
+    async closeLedger() {
+      const closed = await core.closeLedger();
+      await ingester.waitForLedger(closed.sequence);
+      return closed.sequence;
+    },
+    async forwarded(count = 1) {
+      const deadline = Date.now() + 10_000;
+      while (txsub.open < count) {
+        if (Date.now() > deadline) throw new Error(`${txsub.open} of ${count} submissions reached the core`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
     async submit(...transactions) {
       for (const tx of transactions) {
         const status = core.submit(tx.toEnvelope().toXDR('base64'));
@@ -58,9 +104,12 @@ export async function startTestNetwork(): Promise<TestNetwork> {
       return closed.sequence;
     },
     async stop() {
+      txsub.close();
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await ingester.stop();
       await core.stop();
+      await events.close();
       await database.drop();
     },
   };

@@ -16,10 +16,12 @@ import { createContext, type ApiServices } from '../context.js';
 import { link, requestOrigin, type Links } from './hal.js';
 import { pageParams, type PageParams } from './params.js';
 import { ProblemError, problems, sendProblem } from './problem.js';
+import type { RenderTransaction } from './submit_transaction.js';
 import { toRestJson } from './render.js';
 import { restResource } from './resources.js';
-import { routes, type PageRoute, type Route, type RouteContext } from './routes.js';
+import { routes, type PageRoute, type ResourceRoute, type Route, type RouteContext } from './routes.js';
 import { selectionFor } from './selection.js';
+import { streamCursor, streamRecords, wantsEventStream, type RecordStream, type StreamRecord } from './sse.js';
 
 interface CompiledRoute {
   route: Route;
@@ -42,6 +44,8 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     return links;
   };
 
+  const streamReads = new SharedReads();
+
   return async (req, res, url) => {
     const found = match(compiled, url.pathname);
     if (!found) return false;
@@ -53,25 +57,23 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     try {
       const { route } = found.compiled;
       if (route.kind === 'resource') {
-        const record = await run(schema, services, found.compiled, prefixed('r', route.args?.(ctx) ?? {}));
+        const record = await renderResource(schema, services, found.compiled, route, ctx);
         if (record === null) throw new ProblemError(problems.notFound());
-        const rendered = toRestJson(record) as Json;
-        const body = route.links
-          ? { _links: route.links(rendered, ctx, rootLinks(ctx.origin)), ...rendered }
-          : restResource(route.type, rendered, ctx.origin);
+        const body = route.links ? { _links: route.links(record, ctx, rootLinks(ctx.origin)), ...record } : record;
         sendJson(res, 200, body);
+      } else if (route.stream && wantsEventStream(req)) {
+        await streamPage(req, res, url, schema, services, found.compiled, route, ctx, streamReads);
       } else {
         const page = pageParams(url.searchParams, route.includeFailed ?? false);
-        const variables: Json = { ...prefixed('r', route.args?.(ctx) ?? {}), ...pageVariables(route, page) };
-        const result = await run(schema, services, found.compiled, variables);
-        const connection = route.fields.length === 2 ? (result?.page as Json | null | undefined) : result;
-        if (!connection) throw new ProblemError(problems.notFound());
-        const edges = (connection.edges as { node: Json }[] | undefined) ?? [];
-        const records = edges.map((edge) => restResource(route.type, toRestJson(edge.node) as Json, ctx.origin));
+        const records = await readPage(schema, services, found.compiled, route, ctx, page);
         sendJson(res, 200, pageBody(ctx.origin + url.pathname, page, route, records));
       }
     } catch (error) {
-      if (error instanceof ProblemError) sendProblem(res, error.problem);
+      if (res.headersSent) {
+        // a stream that failed after it opened: the client reconnects with Last-Event-ID
+        logger.error({ err: error, path: url.pathname }, 'stream failed');
+        res.end();
+      } else if (error instanceof ProblemError) sendProblem(res, error.problem);
       else {
         logger.error({ err: error, path: url.pathname }, 'request failed');
         sendProblem(res, problems.serverError());
@@ -79,6 +81,103 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     }
     return true;
   };
+}
+
+/** GET /transactions/{hash} exactly as its route renders it, for POST /transactions and its 200 answer. */
+export function createTransactionRenderer(schema: GraphQLSchema, services: ApiServices): RenderTransaction {
+  const route = routes.find((candidate) => candidate.path === '/transactions/:tx_id');
+  if (!route || route.kind !== 'resource') throw new Error('the route table has no /transactions/:tx_id');
+  const compiled = compileRoute(schema, route);
+  return (hash, origin) => renderResource(schema, services, compiled, route, { origin, params: { tx_id: hash } });
+}
+
+/** a resource rendered as Horizon JSON with its `_links` from resources.ts (bare when the route has its own links) */
+async function renderResource(
+  schema: GraphQLSchema,
+  services: ApiServices,
+  compiled: CompiledRoute,
+  route: ResourceRoute,
+  ctx: RouteContext,
+): Promise<Json | null> {
+  const record = await run(schema, services, compiled, prefixed('r', route.args?.(ctx) ?? {}));
+  if (record === null) return null;
+  const rendered = toRestJson(record) as Json;
+  return route.links ? rendered : restResource(route.type, rendered, ctx.origin);
+}
+
+/** one page of records as Horizon JSON; a missing parent is a 404 */
+async function readPage(
+  schema: GraphQLSchema,
+  services: ApiServices,
+  compiled: CompiledRoute,
+  route: PageRoute,
+  ctx: RouteContext,
+  page: PageParams,
+): Promise<Json[]> {
+  const variables: Json = { ...prefixed('r', route.args?.(ctx) ?? {}), ...pageVariables(route, page) };
+  const result = await run(schema, services, compiled, variables);
+  const connection = route.fields.length === 2 ? (result?.page as Json | null | undefined) : result;
+  if (!connection) throw new ProblemError(problems.notFound());
+  const edges = (connection.edges as { node: Json }[] | undefined) ?? [];
+  return edges.map((edge) => restResource(route.type, toRestJson(edge.node) as Json, ctx.origin));
+}
+
+const STREAM_BATCH = 200;
+
+/**
+ * The page route in streaming mode: its records after the cursor, oldest first, as the page renders
+ * them. The first read happens before the stream opens, so a bad cursor or a missing parent is
+ * still a 4xx problem rather than a broken stream.
+ */
+async function streamPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  schema: GraphQLSchema,
+  services: ApiServices,
+  compiled: CompiledRoute,
+  route: PageRoute,
+  ctx: RouteContext,
+  shared: SharedReads,
+): Promise<void> {
+  const page = pageParams(url.searchParams, route.includeFailed ?? false);
+  const read = (cursor: string | null, order: 'asc' | 'desc', limit: number): Promise<StreamRecord[]> => {
+    const params = { ...page, cursor: cursor ?? '', order, limit };
+    const key = JSON.stringify([route.path, ctx, params]);
+    return shared.read(key, async () => {
+      const records = await readPage(schema, services, compiled, route, ctx, params);
+      return records.map((json) => ({ pagingToken: String(json.paging_token), json }));
+    });
+  };
+  const start = streamCursor(req, page.cursor === '' ? null : page.cursor);
+  const position = start === 'now' ? ((await read(null, 'desc', 1))[0]?.pagingToken ?? null) : start;
+  let first: StreamRecord[] | null = await read(position, 'asc', STREAM_BATCH);
+  const source: RecordStream = {
+    next(cursor) {
+      const primed = first;
+      first = null;
+      return primed && cursor === position ? Promise.resolve(primed) : read(cursor, 'asc', STREAM_BATCH);
+    },
+    now: () => Promise.resolve(position),
+  };
+  await streamRecords(req, res, services.events, source, position);
+}
+
+/**
+ * After a ledger, every stream of a route at the same cursor asks the same question at once: one
+ * database read answers them all (only reads in flight are shared, so nothing goes stale).
+ */
+class SharedReads {
+  private readonly inFlight = new Map<string, Promise<StreamRecord[]>>();
+
+  read(key: string, load: () => Promise<StreamRecord[]>): Promise<StreamRecord[]> {
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = load().finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
 }
 
 function prefixed(prefix: string, args: Json): Json {

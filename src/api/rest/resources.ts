@@ -37,6 +37,8 @@ export const RESOURCES: Readonly<Record<string, RestResource>> = {
         effects: link(`${base}/effects${PAGE}`),
         offers: link(`${base}/offers${PAGE}`),
         trades: link(`${base}/trades${PAGE}`),
+        // as Horizon links it; js-stellar-sdk reads `data` as `data_attr` only when this link exists
+        data: link(`${base}/data/{key}`),
       };
     },
   },

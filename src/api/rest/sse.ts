@@ -48,11 +48,21 @@ export async function streamRecords(
       const records = await source.next(position);
       if (records.length === 0) return;
       for (const record of records) {
-        write(`id: ${record.pagingToken}\ndata: ${JSON.stringify(record.json)}\n\n`);
+        write(`id: ${record.pagingToken}\ndata: ${serialize(record.json)}\n\n`);
         position = record.pagingToken;
       }
     }
   });
+}
+
+// streams that share a read share its records: each record is serialized once, not once per client
+const serialized = new WeakMap<object, string>();
+
+function serialize(json: unknown): string {
+  if (typeof json !== 'object' || json === null) return JSON.stringify(json);
+  let text = serialized.get(json);
+  if (text === undefined) serialized.set(json, (text = JSON.stringify(json)));
+  return text;
 }
 
 export async function streamObject(

@@ -38,6 +38,8 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.queryType({});
+builder.mutationType({});
+builder.subscriptionType({});
 
 /** The builder's resolved type parameters, for helpers that take a field builder. */
 export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;

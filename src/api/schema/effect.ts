@@ -10,6 +10,7 @@ import { EFFECT_DETAILS } from './effect_details.js';
 import { effectList } from './lists.js';
 import { keysetConnection, OrderEnum } from './paging.js';
 import { effectTypeObjectName } from './type_names.js';
+import { follow, freshLoaders } from './follow.js';
 
 export const EffectRef = builder.prismaInterface('Effect', {
   interfaces: [builder.nodeInterfaceRef()],
@@ -56,5 +57,16 @@ builder.queryField('effects', (t) =>
     args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), forAccount: t.arg.string({ description: 'only the history of this account (it need not exist any more)' }) },
     resolve: (_root, args, ctx, info) =>
       keysetConnection(effectList(ctx, info, args.forAccount == null ? {} : { account: accountIdArg('forAccount', args.forAccount) }), args),
+  }),
+);
+
+builder.subscriptionField('effects', (t) =>
+  t.field({
+    type: EffectRef,
+    description: 'Each effect as its ledger is ingested (of one account with forAccount), after replaying those after the cursor.',
+    args: { cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }), forAccount: t.arg.string({ description: 'only the history of this account' }) },
+    subscribe: (_root, args, ctx, info) =>
+      follow(ctx, effectList(ctx, info, args.forAccount == null ? {} : { account: accountIdArg('forAccount', args.forAccount) }), args.cursor),
+    resolve: (effect, _args, ctx) => freshLoaders(effect, ctx),
   }),
 );

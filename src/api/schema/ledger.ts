@@ -7,6 +7,7 @@ import { OperationRef } from './operation.js';
 import { TransactionRef } from './transaction.js';
 import { effectList, ledgerList, operationList, transactionList } from './lists.js';
 import { keysetConnection, OrderEnum } from './paging.js';
+import { follow, freshLoaders } from './follow.js';
 
 export const LedgerRef = builder.prismaNode('Ledger', {
   description: 'A closed ledger.',
@@ -93,5 +94,15 @@ builder.queryField('ledgers', (t) =>
     description: 'Every ledger in the history.',
     args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
     resolve: (_root, args, ctx, info) => keysetConnection(ledgerList(ctx, info), args),
+  }),
+);
+
+builder.subscriptionField('ledgers', (t) =>
+  t.field({
+    type: LedgerRef,
+    description: 'Each ledger as it is ingested, after replaying those after the cursor.',
+    args: { cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }) },
+    subscribe: (_root, args, ctx, info) => follow(ctx, ledgerList(ctx, info), args.cursor),
+    resolve: (ledger, _args, ctx) => freshLoaders(ledger, ctx),
   }),
 );

@@ -9,7 +9,9 @@ import type { ApiContext } from '../context.js';
 import { pairCursor, pairKey, pairOrderBy, pairWhere, toidKey, toidWhere, type KeysetSource } from './paging.js';
 
 function nodeQuery(ctx: ApiContext, info: GraphQLResolveInfo): object {
-  return queryFromInfo({ context: ctx, info, path: ['edges', 'node'] });
+  // a subscription's root field is the node itself (one per event); a connection nests it in edges
+  const path = info.parentType === info.schema.getSubscriptionType() ? [] : ['edges', 'node'];
+  return queryFromInfo({ context: ctx, info, path });
 }
 
 /** The node query as a nested include: `true` when the selection needs no relations. */

@@ -9,6 +9,7 @@ import { accountOperationList, effectList, operationList } from './lists.js';
 import { OPERATION_DETAILS } from './operation_details.js';
 import { keysetConnection, OrderEnum } from './paging.js';
 import { operationTypeObjectName } from './type_names.js';
+import { follow, freshLoaders } from './follow.js';
 
 export const OperationRef = builder.prismaInterface('Operation', {
   interfaces: [builder.nodeInterfaceRef()],
@@ -93,5 +94,43 @@ builder.queryField('payments', (t) =>
           : accountOperationList(ctx, info, accountIdArg('forAccount', args.forAccount), options);
       return keysetConnection(source, args);
     },
+  }),
+);
+
+builder.subscriptionField('operations', (t) =>
+  t.field({
+    type: OperationRef,
+    description: 'Each operation as its ledger is ingested (of one account with forAccount), after replaying those after the cursor.',
+    args: {
+      cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
+      forAccount: t.arg.string({ description: 'only the history of this account' }),
+      includeFailed: t.arg.boolean({ defaultValue: false }),
+    },
+    subscribe: (_root, args, ctx, info) => {
+      const options = { includeFailed: args.includeFailed ?? false };
+      const source =
+        args.forAccount == null
+          ? operationList(ctx, info, {}, options)
+          : accountOperationList(ctx, info, accountIdArg('forAccount', args.forAccount), options);
+      return follow(ctx, source, args.cursor);
+    },
+    resolve: (op, _args, ctx) => freshLoaders(op, ctx),
+  }),
+);
+
+builder.subscriptionField('payments', (t) =>
+  t.field({
+    type: OperationRef,
+    description: 'Each payment-like operation of an account as its ledger is ingested, after replaying those after the cursor.',
+    args: {
+      forAccount: t.arg.string({ required: true, description: 'the account whose payments are followed' }),
+      cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
+      includeFailed: t.arg.boolean({ defaultValue: false }),
+    },
+    subscribe: (_root, args, ctx, info) => {
+      const options = { includeFailed: args.includeFailed ?? false, paymentsOnly: true };
+      return follow(ctx, accountOperationList(ctx, info, accountIdArg('forAccount', args.forAccount), options), args.cursor);
+    },
+    resolve: (op, _args, ctx) => freshLoaders(op, ctx),
   }),
 );

@@ -8,6 +8,7 @@ import { idArg } from './inputs.js';
 import { tradeList } from './lists.js';
 import { keysetConnection, OrderEnum } from './paging.js';
 import { ProblemError, problems } from '../rest/problem.js';
+import { follow, freshLoaders } from './follow.js';
 
 interface TradePrice {
   n: bigint;
@@ -85,5 +86,18 @@ builder.queryField('trades', (t) =>
       if (!offer && !trade) throw new ProblemError(problems.notFound());
       return keysetConnection(tradeList(ctx, info, where), args);
     },
+  }),
+);
+
+builder.subscriptionField('trades', (t) =>
+  t.field({
+    type: TradeRef,
+    description: 'Each trade of an offer as its ledger is ingested, after replaying those after the cursor.',
+    args: { offerId: t.arg({ type: 'Int64', required: true }), cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }) },
+    subscribe: (_root, args, ctx, info) => {
+      const offerId = idArg('offerId', args.offerId);
+      return follow(ctx, tradeList(ctx, info, { OR: [{ baseOfferId: offerId }, { counterOfferId: offerId }] }), args.cursor);
+    },
+    resolve: (trade, _args, ctx) => freshLoaders(trade, ctx),
   }),
 );

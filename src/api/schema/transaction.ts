@@ -8,6 +8,9 @@ import { accountIdArg, hashArg } from './inputs.js';
 import { accountTransactionList, effectList, operationList, transactionList } from './lists.js';
 import { OperationRef } from './operation.js';
 import { keysetConnection, OrderEnum } from './paging.js';
+import { follow, freshLoaders } from './follow.js';
+import { ProblemError, problems } from '../rest/problem.js';
+import { submissionProblem } from '../rest/submit_transaction.js';
 
 interface InnerTransaction {
   hash: string;
@@ -152,6 +155,44 @@ builder.queryField('transactions', (t) =>
           ? transactionList(ctx, info, {}, includeFailed)
           : accountTransactionList(ctx, info, accountIdArg('forAccount', args.forAccount), includeFailed);
       return keysetConnection(source, args);
+    },
+  }),
+);
+
+builder.subscriptionField('transactions', (t) =>
+  t.field({
+    type: TransactionRef,
+    description: 'Each transaction as its ledger is ingested (of one account with forAccount), after replaying those after the cursor.',
+    args: {
+      cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
+      forAccount: t.arg.string({ description: 'only the history of this account' }),
+      includeFailed: t.arg.boolean({ defaultValue: false }),
+    },
+    subscribe: (_root, args, ctx, info) => {
+      const includeFailed = args.includeFailed ?? false;
+      const source =
+        args.forAccount == null
+          ? transactionList(ctx, info, {}, includeFailed)
+          : accountTransactionList(ctx, info, accountIdArg('forAccount', args.forAccount), includeFailed);
+      return follow(ctx, source, args.cursor);
+    },
+    resolve: (tx, _args, ctx) => freshLoaders(tx, ctx),
+  }),
+);
+
+builder.mutationField('submitTransaction', (t) =>
+  t.prismaField({
+    type: 'Transaction',
+    description:
+      'Submits a signed transaction (base64 TransactionEnvelope) and answers it once its ledger is ingested, as POST /transactions does. ' +
+      'Failures are errors with extensions.code transaction_failed (extensions.extras.result_codes), transaction_malformed, timeout or service_unavailable.',
+    args: { tx: t.arg.string({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const { txsub } = ctx.services;
+      if (!txsub) throw new ProblemError(problems.serviceUnavailable('This server is not connected to a core: it does not take transactions.'));
+      const outcome = await txsub.submit(args.tx);
+      if (outcome.kind !== 'ingested' || !outcome.transaction.successful) throw new ProblemError(submissionProblem(outcome, args.tx));
+      return ctx.prisma.transaction.findUniqueOrThrow({ ...query, where: { id: outcome.transaction.id } });
     },
   }),
 );

@@ -2,6 +2,8 @@ import { coreInfoFromAnswer } from '../../api/core_info.js';
 import { createApiServer } from '../../api/server.js';
 import { Friendbot, friendbotHandler } from '../../core/index.js';
 import { embeddedCoreSource, startIngester } from '../../ingest/index.js';
+import { embeddedCoreClient } from '../../txsub/index.js';
+import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
 import { openEmbeddedCore } from '../embedded_core.js';
 import { openMigratedDatabase } from '../database.js';
@@ -43,18 +45,32 @@ export const start: Command = {
         `core commands on http://127.0.0.1:${coreAddress.port}/ (/tx, /info${config.manualClose ? ', /manualclose' : ''})`,
       );
 
+      const services = await openApiServices({
+        config,
+        logger,
+        db,
+        core: embeddedCoreClient(core),
+        coreInfo: async () => coreInfoFromAnswer(core.info()),
+        stoppers,
+      });
+
       // stopped before the core and the database (stoppers run in reverse): it finishes its ledger
+      const ingestLogger = logger.child({ component: 'ingest' });
       const ingester = await startIngester({
         db,
         source: embeddedCoreSource(core),
         networkPassphrase: config.networkPassphrase,
-        logger: logger.child({ component: 'ingest' }),
+        logger: ingestLogger,
+        // after the commit: streams, subscriptions and submissions (here and in other API processes) read it
+        onLedger: (sequence) => {
+          services.events.publish(sequence).catch((error: unknown) => ingestLogger.error({ err: error, sequence }, 'the ledger signal was not sent'));
+        },
       });
       stoppers.push(() => ingester.stop());
       logger.info({ after: ingester.lastLedger }, 'ingesting the embedded core');
 
       const server = createApiServer({
-        services: { db, config, coreInfo: async () => coreInfoFromAnswer(core.info()) },
+        services,
         logger,
         mounts: [friendbotHandler(new Friendbot(core))],
       });

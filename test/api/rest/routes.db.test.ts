@@ -8,6 +8,8 @@ import { createLogger } from '../../../src/logger.js';
 import { toid } from '../../../src/stellar/toid.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { ALICE, BOB, ISSUER, ROOT, seedScenario, type Scenario } from '../../support/seed.js';
+import { inProcessLedgerEvents } from '../../../src/events/ledger_events.js';
+import { MetricsRegistry } from '../../../src/metrics/registry.js';
 
 let test: TestDatabase;
 let server: Server;
@@ -21,7 +23,7 @@ beforeAll(async () => {
   test = await createTestDatabase();
   scenario = await seedScenario(test.db);
   server = createApiServer({
-    services: { db: test.db, config: { networkPassphrase: 'test' }, coreInfo: async () => null },
+    services: { db: test.db, config: { networkPassphrase: 'test' }, coreInfo: async () => null, events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry() },
     logger: createLogger('silent', { pretty: false }),
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,0 +1,46 @@
+// What `start` and `serve` give the API: the ledger signal (in-process on PGlite, LISTEN/NOTIFY on
+// PostgreSQL), one metrics registry, and the submission system when a core takes transactions.
+// Every ingested ledger, heard through the signal, lets waiting submissions find their results.
+import type { CoreInfo, ApiServices } from '../api/context.js';
+import type { Config } from '../config.js';
+import { databaseTarget, type Database } from '../db/database.js';
+import { openLedgerEvents } from '../events/ledger_events.js';
+import type { Logger } from '../logger.js';
+import { MetricsRegistry } from '../metrics/registry.js';
+import { MeteredSubmissionSystem, prismaSubmissionStore, type CoreClient } from '../txsub/index.js';
+import type { Stopper } from './lifecycle.js';
+
+export async function openApiServices(options: {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  /** where transactions go; null: POST /transactions answers 503 */
+  core: CoreClient | null;
+  coreInfo: () => Promise<CoreInfo | null>;
+  /** receives what must be stopped, in start order */
+  stoppers: Stopper[];
+}): Promise<ApiServices> {
+  const { config, logger, db, core, coreInfo, stoppers } = options;
+  const events = await openLedgerEvents(databaseTarget(config), (error) =>
+    logger.warn({ err: error }, 'the ledger signal connection failed; reconnecting'),
+  );
+  stoppers.push(() => events.close());
+  const metrics = new MetricsRegistry();
+  let txsub: MeteredSubmissionSystem | null = null;
+  if (core) {
+    const system = new MeteredSubmissionSystem(
+      { networkPassphrase: config.networkPassphrase, core, store: prismaSubmissionStore(db.prisma) },
+      metrics,
+    );
+    const unsubscribe = events.subscribe(() => {
+      system.onLedger().catch((error: unknown) => logger.error({ err: error }, 'submission could not read the new ledger'));
+    });
+    // answers every waiting submitter before the server closes
+    stoppers.push(async () => {
+      unsubscribe();
+      system.close();
+    });
+    txsub = system;
+  }
+  return { db, config, coreInfo, events, txsub, metrics };
+}

@@ -1,0 +1,47 @@
+import { fetchCoreInfo } from '../../api/core_info.js';
+import { createApiServer } from '../../api/server.js';
+import { httpCoreClient } from '../../txsub/index.js';
+import { openApiServices } from '../api_services.js';
+import type { Command } from '../command.js';
+import { openMigratedDatabase } from '../database.js';
+import { closeServer, listen, stopAll, waitForShutdownSignal, type Stopper } from '../lifecycle.js';
+
+export const serve: Command = {
+  words: ['serve'],
+  summary: 'the API alone, on a database another process ingests into',
+  description:
+    'Serves the REST API, /graphql and its streams on --port from an existing database (--data-dir\n' +
+    'or --database-url) without ingesting. On PostgreSQL, new ledgers committed by the ingesting\n' +
+    'process (`zenith start` or `zenith ingest`) reach its streams through LISTEN/NOTIFY; several\n' +
+    'serve processes may share one database. With --core-url, POST /transactions forwards to that\n' +
+    "core's /tx and the root document shows its /info; without it, submissions answer 503.",
+  settings: ['port', 'host', 'dataDir', 'databaseUrl', 'networkPassphrase', 'coreUrl', 'logLevel'],
+  async run(config, logger) {
+    const stoppers: Stopper[] = [];
+    try {
+      const db = await openMigratedDatabase(config, logger);
+      stoppers.push(() => db.close());
+      const { coreUrl } = config;
+      const services = await openApiServices({
+        config,
+        logger,
+        db,
+        core: coreUrl ? httpCoreClient(coreUrl) : null,
+        coreInfo: async () => (coreUrl ? fetchCoreInfo(coreUrl) : null),
+        stoppers,
+      });
+      const server = createApiServer({ services, logger });
+      const port = await listen(server, config.port, config.host);
+      stoppers.push(closeServer(server));
+      logger.info(
+        { port, coreUrl },
+        `Zenith is serving http://localhost:${port}/ (GraphQL at /graphql)${coreUrl ? `, submitting to ${coreUrl}` : ''}`,
+      );
+      await waitForShutdownSignal(logger);
+      return 0;
+    } finally {
+      await stopAll(stoppers, logger);
+      logger.info('stopped');
+    }
+  },
+};

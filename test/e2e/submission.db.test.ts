@@ -1,0 +1,125 @@
+// End to end: POST /transactions through @stellar/stellar-sdk — the SDK's own submitTransaction
+// against the embedded core, answered once the ledger is ingested, and Horizon's problems for a
+// failing, a malformed and an already-ingested transaction; the txsub metrics are fed.
+import { Account, Asset, Horizon, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NETWORK_PASSPHRASE, startTestNetwork, type TestNetwork } from '../support/network.js';
+
+let network: TestNetwork;
+let server: Horizon.Server;
+const alice = Keypair.random();
+
+function payment(source: Account, amount: string) {
+  const tx = new TransactionBuilder(source, { fee: '100', networkPassphrase: NETWORK_PASSPHRASE })
+    .addOperation(Operation.payment({ destination: network.root.publicKey(), asset: Asset.native(), amount }))
+    .setTimeout(0)
+    .build();
+  tx.sign(alice);
+  return tx;
+}
+
+/** submits through the API while the test closes the ledger the transaction goes into */
+async function submitAndClose<T>(request: () => Promise<T>): Promise<T> {
+  const answer = request();
+  await network.forwarded();
+  await network.closeLedger();
+  return answer;
+}
+
+beforeAll(async () => {
+  network = await startTestNetwork();
+  server = new Horizon.Server(network.url, { allowHttp: true });
+  const rootState = network.core.account(network.root.publicKey());
+  if (!rootState) throw new Error('no root account');
+  const create = new TransactionBuilder(new Account(network.root.publicKey(), rootState.seqNum.toString()), {
+    fee: '100',
+    networkPassphrase: NETWORK_PASSPHRASE,
+  })
+    .addOperation(Operation.createAccount({ destination: alice.publicKey(), startingBalance: '1000' }))
+    .setTimeout(0)
+    .build();
+  create.sign(network.root);
+  await network.submit(create as never);
+}, 60_000);
+
+afterAll(async () => {
+  await network?.stop();
+});
+
+describe('POST /transactions', () => {
+  it('submits through the SDK and answers the ingested transaction, which the SDK parses', async () => {
+    const tx = payment(await server.loadAccount(alice.publicKey()), '5');
+    const result = await submitAndClose(() => server.submitTransaction(tx));
+    expect(result.successful).toBe(true);
+    expect(result.hash).toBe(tx.hash().toString('hex'));
+    expect(result.ledger).toBeGreaterThan(1);
+    expect(result.envelope_xdr).toBe(tx.toEnvelope().toXDR('base64'));
+    expect(typeof result.result_xdr).toBe('string');
+    expect(typeof result.result_meta_xdr).toBe('string');
+    expect((result as unknown as { _links: { self: { href: string } } })._links.self.href).toBe(`${network.url}/transactions/${result.hash}`);
+    // exactly what GET /transactions/{hash} renders
+    const fetched = await (await fetch(`${network.url}/transactions/${result.hash}`)).json();
+    expect(result).toEqual(fetched);
+    // the SDK's parsed view of the result
+    expect(result.paging_token).toBe((fetched as { paging_token: string }).paging_token);
+  });
+
+  it('answers an already-ingested transaction with its result at once', async () => {
+    const tx = payment(await server.loadAccount(alice.publicKey()), '1');
+    await submitAndClose(() => server.submitTransaction(tx));
+    const again = await server.submitTransaction(tx);
+    expect(again.hash).toBe(tx.hash().toString('hex'));
+  });
+
+  it('fails a transaction with a bad sequence number with tx_bad_seq in result_codes', async () => {
+    const loaded = await server.loadAccount(alice.publicKey());
+    // a sequence already used: the core refuses it before any ledger
+    const stale = payment(new Account(alice.publicKey(), (BigInt(loaded.sequence) - 1n).toString()), '2');
+    const error = await server.submitTransaction(stale).then(
+      () => null,
+      (e: unknown) => e as { response?: { status: number; data: { type: string; extras: Record<string, unknown> } } },
+    );
+    expect(error?.response?.status).toBe(400);
+    const data = error!.response!.data;
+    expect(data.type).toContain('transaction_failed');
+    expect((data.extras.result_codes as { transaction: string }).transaction).toBe('tx_bad_seq');
+    expect(data.extras.envelope_xdr).toBe(stale.toEnvelope().toXDR('base64'));
+    expect(typeof data.extras.result_xdr).toBe('string');
+  });
+
+  it('answers a failed ingested transaction with its operation codes', async () => {
+    const loaded = await server.loadAccount(alice.publicKey());
+    const tooMuch = payment(loaded, '100000'); // more than alice holds: op_underfunded in a ledger
+    const response = await submitAndClose(() =>
+      fetch(`${network.url}/transactions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ tx: tooMuch.toEnvelope().toXDR('base64') }),
+      }),
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { type: string; extras: { result_codes: { transaction: string; operations: string[] } } };
+    expect(body.extras.result_codes).toEqual({ transaction: 'tx_failed', operations: ['op_underfunded'] });
+  });
+
+  it('answers a malformed envelope with transaction_malformed and a missing tx with a 400', async () => {
+    const malformed = await fetch(`${network.url}/transactions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'tx=AAAAnotanenvelope',
+    });
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { type: string }).type).toContain('transaction_malformed');
+    const missing = await fetch(`${network.url}/transactions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(missing.status).toBe(400);
+  });
+
+  it('feeds the txsub metrics', async () => {
+    const snapshot = (await network.metrics.snapshot()) as Record<string, Record<string, number>>;
+    expect(snapshot['txsub.total']?.count).toBeGreaterThanOrEqual(5);
+    expect(snapshot['txsub.succeeded']?.count).toBeGreaterThanOrEqual(2);
+    expect(snapshot['txsub.failed']?.count).toBeGreaterThanOrEqual(3);
+    expect(snapshot['txsub.buffered']).toEqual({ value: 0 });
+    expect(snapshot['txsub.open']).toEqual({ value: 0 });
+  });
+});
