@@ -63,3 +63,11 @@ export function pageParams(query: URLSearchParams, takesIncludeFailed: boolean):
   }
   return { cursor: query.get('cursor') ?? '', limit, order: orderText === 'desc' ? 'desc' : 'asc', includeFailed };
 }
+
+/** a data entry's name: 1 to 64 bytes (manage_data's limit) */
+export function dataKeyParam(text: string | undefined): string {
+  if (text === undefined || text === '' || Buffer.byteLength(text) > 64) {
+    throw new ProblemError(problems.badRequest('key', 'key must be a data entry name of 1 to 64 bytes'));
+  }
+  return text;
+}

@@ -42,6 +42,12 @@ export const RESOURCES: Readonly<Record<string, RestResource>> = {
       };
     },
   },
+  DataEntry: {
+    id: (r) => text(r.name),
+    links: (r, origin) => ({
+      self: link(`${origin}/accounts/${text(r.account_id)}/data/${encodeURIComponent(text(r.name))}`),
+    }),
+  },
   Ledger: {
     id: (r) => text(r.hash),
     links: (r, origin) => {

@@ -6,7 +6,7 @@
 // is a 404.
 import type { Links } from './hal.js';
 import { link } from './hal.js';
-import { accountIdParam, hashParam, int64Param, uint32Param } from './params.js';
+import { accountIdParam, dataKeyParam, hashParam, int64Param, uint32Param } from './params.js';
 
 export interface RouteContext {
   origin: string;
@@ -65,6 +65,13 @@ export const routes: Route[] = [
     type: 'Account',
     args: account,
     rootLink: { name: 'account', template: '/accounts/{account_id}' },
+  },
+  {
+    kind: 'resource',
+    path: '/accounts/:account_id/data/:key',
+    field: 'accountData',
+    type: 'DataEntry',
+    args: ({ params }) => ({ accountId: accountIdParam('account_id', params.account_id), name: dataKeyParam(params.key) }),
   },
   // an account's transactions, payments and effects outlive it (merge): listed without it
   { kind: 'page', path: '/accounts/:account_id/transactions', fields: ['transactions'], type: 'Transaction', args: history, includeFailed: true, stream: true },

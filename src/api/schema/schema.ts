@@ -6,6 +6,7 @@ import './transaction.js';
 import './operation.js';
 import './effect.js';
 import './account.js';
+import './data_entry.js';
 import './offer.js';
 import './trade.js';
 import { builder } from './builder.js';
