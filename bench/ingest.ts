@@ -1,11 +1,12 @@
 // Ingestion throughput: generates payment-heavy ledgers with the embedded core (a datastore
 // folder), then reingests them into PGlite (in memory) and into PostgreSQL, and prints ledgers/s
-// and operations/s for each, with where the time goes (read+decode, build rows, database).
+// and operations/s for each, with where the time goes: read+decode and build rows measured without a
+// database, then the CPU this process and the PostgreSQL server process used during the reingest.
 // Run: npx tsx bench/ingest.ts [ledgers=20] [txPerLedger=1000] [opsPerTx=1]
 // PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
 // database is created and dropped.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
@@ -26,22 +27,47 @@ async function timePhases(folder: string): Promise<{ decodeMs: number; rowsMs: n
   const views = [];
   for (const f of files) for (const raw of await readBatchLedgers(readFileSync(path.join(folder, f)))) views.push(viewLedgerBytes(raw, network));
   const t1 = performance.now();
-  const rows = views.map((v) => ledgerRows(v));
+  // as a reingest builds them: history only
+  const rows = views.map((v) => ledgerRows(v, [], { state: false }));
   const t2 = performance.now();
   return { decodeMs: t1 - t0, rowsMs: t2 - t1, rows };
 }
 
+/** CPU time (ms) of the server processes serving this database, from /proc (Linux, local server) */
+async function serverCpuMs(db: Database): Promise<number | null> {
+  if (db.kind !== 'postgres' || !existsSync('/proc/self/stat')) return null;
+  const rows = await db.session((s) => s.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()'));
+  let ms = 0;
+  for (const { pid } of rows) {
+    try {
+      // utime and stime are fields 14 and 15, in clock ticks (100 per second on Linux)
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return null; // another host, or no access
+    }
+  }
+  return ms;
+}
+
 async function run(name: string, db: Database, folder: string, last: number) {
   await migrate(db);
+  const server0 = await serverCpuMs(db);
+  const cpu0 = process.cpuUsage();
   const result = await reingestRange({ db, source: datastoreSource(folder), networkPassphrase: PASSPHRASE, from: 2, to: last });
+  const cpu = process.cpuUsage(cpu0);
+  const server1 = await serverCpuMs(db);
   const seconds = result.elapsedMs / 1000;
   return {
     database: name,
     ledgers: result.ledgers,
     operations: result.operations,
     seconds: +seconds.toFixed(2),
-    ledgersPerSecond: Math.round(result.ledgers / seconds),
+    ledgersPerSecond: +(result.ledgers / seconds).toFixed(1),
     operationsPerSecond: Math.round(result.operations / seconds),
+    // PGlite runs in this process, so its work is part of processCpuMs
+    processCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    serverCpuMs: server0 === null || server1 === null ? null : server1 - server0,
   };
 }
 
@@ -52,6 +78,8 @@ async function main(): Promise<void> {
     const g0 = performance.now();
     const traffic = await generateTraffic({ passphrase: PASSPHRASE, metaOutDir: folder, ledgers: LEDGERS + 1, txPerLedger: TX_PER_LEDGER, opsPerTx: OPS_PER_TX });
     console.error(`generated ledgers 2..${traffic.lastLedger} (${traffic.operations} operations) in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
+    // the first pass warms the JIT and the StrKey cache, as the ledgers before a range would
+    await timePhases(folder);
     const phases = await timePhases(folder);
     const ops = phases.rows.reduce((n, r) => n + r.operations.length, 0);
     const results = [];
@@ -72,6 +100,7 @@ async function main(): Promise<void> {
     for (const r of results) {
       console.log(JSON.stringify({ ...r, targetOpsPerSecond: TARGET_OPS, ratioToTarget: +(r.operationsPerSecond / TARGET_OPS).toFixed(2) }));
     }
+    console.log(`load average while measuring: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     console.log(
       JSON.stringify({
         phasesWithoutDatabase: {

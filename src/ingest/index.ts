@@ -10,6 +10,7 @@ export type { Ingester, IngesterOptions } from './ingester.js';
 export { reingestRange, ReingestError } from './reingest.js';
 export type { ReingestOptions, ReingestProgress } from './reingest.js';
 export { ledgerRows } from './ledger_rows.js';
+export type { LedgerRowsOptions } from './ledger_rows.js';
 export { viewLedger, networkId, envelopeHash, metaSequence, MetaError } from './ledger_view.js';
 export type { LedgerView, LedgerTx } from './ledger_view.js';
 export { readCursor, CursorMovedError } from './cursor.js';

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { cereal, xdr } from '@stellar/stellar-base';
 import type { LedgerTx, LedgerView, RawParts } from './ledger_view.js';
 import { MetaError, splitMeta } from './ledger_view.js';
+import { scanChanges, scanTransactionMeta } from './meta_scan.js';
 
 type Reader = InstanceType<typeof cereal.XdrReader>;
 interface Readable<T> {
@@ -62,12 +63,80 @@ function readGeneralizedTxSet(raw: Buffer, r: Reader, out: RawEnvelope[]): void 
   }
 }
 
-function readChanges(raw: Buffer, r: Reader): { changes: xdr.LedgerEntryChange[]; bytes: Buffer } {
+interface RawChanges {
+  bytes: Buffer;
+  /** decoded when the scanner could not skip them */
+  changes: xdr.LedgerEntryChange[] | null;
+}
+
+/** LedgerEntryChanges: skipped by the byte scanner, or decoded by js-xdr when it cannot */
+function skipChanges(raw: Buffer, r: Reader): RawChanges {
   const start = at(r);
+  const end = scanChanges(raw, start);
+  if (end !== null) {
+    r.advance(end - start);
+    return { bytes: raw.subarray(start, end), changes: null };
+  }
   const count = r.readUInt32BE();
   const changes = new Array<xdr.LedgerEntryChange>(count);
   for (let i = 0; i < count; i++) changes[i] = readWith(xdr.LedgerEntryChange, r);
   return { changes, bytes: raw.subarray(start, at(r)) };
+}
+
+const decodeChanges = (c: RawChanges): xdr.LedgerEntryChange[] => c.changes ?? xdr.LedgerEntryChanges.fromXDR(c.bytes);
+
+/**
+ * A transaction read from bytes: its meta and fee changes stay bytes until a processor asks for
+ * them (the state processor does; a reingest only needs the accounts the scanner found).
+ */
+class BytesTx implements LedgerTx {
+  #meta: xdr.TransactionMeta | null;
+  #parts: ReturnType<typeof splitMeta> | null = null;
+  #fee: xdr.LedgerEntryChange[] | null = null;
+  #postFee: xdr.LedgerEntryChange[] | null = null;
+
+  constructor(
+    readonly index: number,
+    readonly hash: string,
+    readonly envelope: xdr.TransactionEnvelope,
+    readonly result: xdr.TransactionResultPair,
+    readonly raw: RawParts,
+    private readonly feeRaw: RawChanges,
+    private readonly metaBytes: Buffer,
+    meta: xdr.TransactionMeta | null,
+    private readonly postFeeRaw: RawChanges | null,
+    readonly operationAccounts: string[][] | undefined,
+  ) {
+    this.#meta = meta;
+  }
+
+  get meta(): xdr.TransactionMeta {
+    return (this.#meta ??= xdr.TransactionMeta.fromXDR(this.metaBytes));
+  }
+
+  get feeChanges(): xdr.LedgerEntryChange[] {
+    return (this.#fee ??= decodeChanges(this.feeRaw));
+  }
+
+  get postApplyFeeChanges(): xdr.LedgerEntryChange[] {
+    return (this.#postFee ??= this.postFeeRaw ? decodeChanges(this.postFeeRaw) : []);
+  }
+
+  private get parts(): ReturnType<typeof splitMeta> {
+    return (this.#parts ??= splitMeta(this.meta));
+  }
+
+  get changesBefore(): xdr.LedgerEntryChange[] {
+    return this.parts.before;
+  }
+
+  get operationChanges(): xdr.LedgerEntryChange[][] {
+    return this.parts.ops;
+  }
+
+  get changesAfter(): xdr.LedgerEntryChange[] {
+    return this.parts.after;
+  }
 }
 
 /** sha256(network id ‖ envelope type ‖ transaction) from the envelope's bytes minus its signatures */
@@ -111,18 +180,19 @@ export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
     const resultStart = at(r);
     const result = readWith(xdr.TransactionResultPair, r);
     const resultEnd = at(r);
-    const fee = readChanges(raw, r);
+    const fee = skipChanges(raw, r);
     const metaStart = at(r);
-    const meta = readWith(xdr.TransactionMeta, r);
+    const scan = scanTransactionMeta(raw, metaStart);
+    const meta = scan ? null : readWith(xdr.TransactionMeta, r);
+    if (scan) r.advance(scan.end - metaStart);
     const metaEnd = at(r);
-    const postFee = version === 2 ? readChanges(raw, r).changes : [];
+    const postFee = version === 2 ? skipChanges(raw, r) : null;
     const hash = result.transactionHash().toString('hex');
     byHash ??= new Map(envelopes.map((e) => [hashOf(e, network), e]));
     const env = byHash.get(hash);
     if (!env) {
       throw new MetaError(`ledger ${sequence}: transaction ${hash} has no envelope in the tx set (wrong network passphrase?)`);
     }
-    const parts = splitMeta(meta);
     const rawParts: RawParts = {
       envelopeXdr: env.bytes.toString('base64'),
       // the pair is the 32-byte hash followed by the TransactionResult
@@ -130,19 +200,9 @@ export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
       resultMetaXdr: raw.subarray(metaStart, metaEnd).toString('base64'),
       feeMetaXdr: fee.bytes.toString('base64'),
     };
-    txs.push({
-      index: i + 1,
-      hash,
-      envelope: env.envelope,
-      result,
-      feeChanges: fee.changes,
-      meta,
-      postApplyFeeChanges: postFee,
-      changesBefore: parts.before,
-      operationChanges: parts.ops,
-      changesAfter: parts.after,
-      raw: rawParts,
-    });
+    txs.push(
+      new BytesTx(i + 1, hash, env.envelope, result, rawParts, fee, raw.subarray(metaStart, metaEnd), meta, postFee, scan?.operationAccounts),
+    );
   }
   const upgrades = r.readUInt32BE();
   const upgradeChanges: xdr.LedgerEntryChange[] = [];

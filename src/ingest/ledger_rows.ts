@@ -1,7 +1,6 @@
 // All rows of one ledger, built in memory from its meta by the processors (pure: no database).
 import { xdr } from '@stellar/stellar-base';
 import { toid } from '../stellar/index.js';
-import { envelopeParts } from './envelope.js';
 import type { LedgerView } from './ledger_view.js';
 import { operationEffects } from './processors/effects.js';
 import { closedAt, ledgerRow } from './processors/ledgers.js';
@@ -9,8 +8,8 @@ import { operationRows, operationSource } from './processors/operations.js';
 import { changedAccounts, operationParticipants } from './processors/participants.js';
 import { stateRows } from './processors/state.js';
 import { operationTrades } from './processors/trades.js';
-import { isSuccessful, operationResults, transactionRow } from './processors/transactions.js';
-import type { LedgerRows } from './rows.js';
+import { isSuccessful, operationResults, transactionParts, transactionRow } from './processors/transactions.js';
+import type { LedgerRows, StateRows } from './rows.js';
 
 function txSourceAccount(envelope: xdr.TransactionEnvelope): xdr.MuxedAccount {
   switch (envelope.switch().name) {
@@ -24,8 +23,26 @@ function txSourceAccount(envelope: xdr.TransactionEnvelope): xdr.MuxedAccount {
   }
 }
 
+export interface LedgerRowsOptions {
+  /** build the state rows (default true); a reingest writes only history and skips them */
+  state?: boolean;
+}
+
+const NO_STATE = (): StateRows => ({
+  accounts: [],
+  removedAccounts: [],
+  signerAccounts: [],
+  signers: [],
+  data: [],
+  removedData: [],
+  trustLines: [],
+  removedTrustLines: [],
+  offers: [],
+  removedOffers: [],
+});
+
 /** `seed`: ledger entries that exist before this ledger's changes (the genesis state for ledger 1). */
-export function ledgerRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): LedgerRows {
+export function ledgerRows(view: LedgerView, seed: xdr.LedgerEntry[] = [], options: LedgerRowsOptions = {}): LedgerRows {
   const at = closedAt(view);
   const rows: LedgerRows = {
     ledger: ledgerRow(view),
@@ -35,13 +52,13 @@ export function ledgerRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): Ledg
     trades: [],
     transactionParticipants: [],
     operationParticipants: [],
-    state: stateRows(view, seed),
+    state: options.state === false ? NO_STATE() : stateRows(view, seed),
   };
   for (const tx of view.txs) {
     const txId = toid(view.sequence, tx.index, 0);
-    const txRow = transactionRow(tx, txId, view.sequence, at);
+    const parts = transactionParts(tx);
+    const txRow = transactionRow(tx, txId, view.sequence, at, parts);
     rows.transactions.push(txRow);
-    const parts = envelopeParts(tx.envelope);
     const txSource = txSourceAccount(tx.envelope);
     const successful = isSuccessful(tx.result);
     const results = operationResults(tx.result);
@@ -68,12 +85,26 @@ export function ledgerRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): Ledg
       }
       if (!successful) return;
       const result = results[i]!.tr();
-      const changes = tx.operationChanges[i] ?? [];
-      const input = { operationId: opId, closedAt: at, op, source, sourceId: ops[i]!.source_account, result, changes };
+      const input = {
+        operationId: opId,
+        closedAt: at,
+        op,
+        source,
+        sourceId: ops[i]!.source_account,
+        result,
+        // few operations look at their changes: decoding the meta waits until one does
+        get changes() {
+          return tx.operationChanges[i] ?? [];
+        },
+      };
       rows.effects.push(...operationEffects(input));
       rows.trades.push(...operationTrades(input));
     });
-    for (const account of changedAccounts(tx.operationChanges)) txParticipants.add(account);
+    if (tx.operationAccounts) {
+      for (const accounts of tx.operationAccounts) for (const account of accounts) txParticipants.add(account);
+    } else {
+      for (const account of changedAccounts(tx.operationChanges)) txParticipants.add(account);
+    }
     for (const account of txParticipants) rows.transactionParticipants.push({ account, id: txId });
   }
   return rows;

@@ -29,6 +29,8 @@ export interface LedgerTx {
   changesAfter: xdr.LedgerEntryChange[];
   /** set when read from bytes (ledger_bytes.ts); otherwise the blobs are encoded again */
   raw?: RawParts;
+  /** the account ids each operation's changes name, in order, when read from bytes by the scanner */
+  operationAccounts?: string[][];
 }
 
 export interface LedgerView {

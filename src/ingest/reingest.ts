@@ -26,7 +26,10 @@ export interface ReingestOptions {
   to: number;
   /** ledgers per database transaction (default 20) */
   batchSize?: number;
-  /** stop a batch early once it holds this many operations (default 5,000) */
+  /**
+   * stop a batch early once it holds this many operations (default 2,000): small batches let the
+   * first write start early and the last one end soon after the source does
+   */
   batchOperations?: number;
   onProgress?: (progress: ReingestProgress) => void;
 }
@@ -34,7 +37,8 @@ export interface ReingestOptions {
 const ZERO_HASH = '0'.repeat(64);
 
 async function* rowsOf(views: AsyncIterable<LedgerView>): AsyncGenerator<LedgerRows> {
-  for await (const view of views) yield ledgerRows(view);
+  // state tables are not rewritten by a reingest: their rows are not built
+  for await (const view of views) yield ledgerRows(view, [], { state: false });
 }
 
 export class ReingestError extends Error {
@@ -48,7 +52,7 @@ export async function reingestRange(options: ReingestOptions): Promise<ReingestP
   }
   const network = networkId(options.networkPassphrase);
   const batchSize = options.batchSize ?? 20;
-  const batchOperations = options.batchOperations ?? 5_000;
+  const batchOperations = options.batchOperations ?? 2_000;
   const started = performance.now();
   const progress: ReingestProgress = { ledgers: 0, operations: 0, lastLedger: from - 1, elapsedMs: 0 };
   let batch: LedgerRows[] = [];

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Asset, Keypair, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { createCore, readDatastoreFile, rootKeypair } from '../../src/core/index.js';
 import { ledgerRows, networkId, readBatchLedgers, viewLedger, viewLedgerBytes, type LedgerRows } from '../../src/ingest/index.js';
+import { changedAccounts } from '../../src/ingest/processors/participants.js';
 import { TESTNET_DATASTORE, TESTNET_PASSPHRASE } from './support/fixtures.js';
 
 const network = networkId(TESTNET_PASSPHRASE);
@@ -129,6 +130,41 @@ describe('meta versions', () => {
         expect(withoutMetaXdr(ledgerRows(viewLedger(converted, network)))).toEqual(expected);
         expect(withoutMetaXdr(ledgerRows(viewLedgerBytes(converted.toXDR(), network)))).toEqual(expected);
       }
+    }
+  });
+
+  it('scans the meta bytes of every version for the accounts the operations changed, as js-xdr finds them', async () => {
+    let scanned = 0;
+    for (const meta of await testnetMetas()) {
+      for (const version of [1, 2, 3, 4] as const) {
+        const converted = version === 3 ? meta : withTxMeta(meta, version);
+        const objects = viewLedger(converted, network);
+        const bytes = viewLedgerBytes(converted.toXDR(), network);
+        bytes.txs.forEach((tx, i) => {
+          // classic entries only: every testnet transaction is scanned, none falls back to js-xdr
+          expect(tx.operationAccounts).toBeDefined();
+          expect(tx.operationAccounts!.flat()).toEqual(changedAccounts(objects.txs[i]!.operationChanges));
+          // the lazily decoded changes are the decoded ones
+          expect(tx.feeChanges.map((c) => c.toXDR('base64'))).toEqual(objects.txs[i]!.feeChanges.map((c) => c.toXDR('base64')));
+          expect(tx.meta.toXDR('base64')).toEqual(objects.txs[i]!.meta.toXDR('base64'));
+          scanned++;
+        });
+      }
+    }
+    expect(scanned).toBe(4 * 17);
+  });
+
+  it('falls back to js-xdr for entries the scanner does not know, with the same rows', async () => {
+    for (const meta of await testnetMetas()) {
+      const copy = xdr.LedgerCloseMeta.fromXDR(meta.toXDR());
+      for (const p of copy.v1().txProcessing()) {
+        // a removed TTL entry (Soroban) among an operation's changes: no row and no participant
+        const ttl = xdr.LedgerEntryChange.ledgerEntryRemoved(xdr.LedgerKey.ttl(new xdr.LedgerKeyTtl({ keyHash: Buffer.alloc(32, 7) })));
+        p.txApplyProcessing().v3().operations()[0]?.changes().push(ttl);
+      }
+      const bytes = viewLedgerBytes(copy.toXDR(), network);
+      for (const tx of bytes.txs) if (tx.operationChanges.length > 0) expect(tx.operationAccounts).toBeUndefined();
+      expect(withoutMetaXdr(ledgerRows(bytes))).toEqual(withoutMetaXdr(ledgerRows(viewLedger(meta, network))));
     }
   });
 

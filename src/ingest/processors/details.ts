@@ -42,6 +42,12 @@ export function ed25519Address(key: Buffer): string {
   return address;
 }
 
+/** G... of the raw ed25519 key at `offset` in `buf`, cached; no slice unless it is new */
+export function ed25519AddressAt(buf: Buffer, offset: number): string {
+  const address = strkeys.get(buf.toString('latin1', offset, offset + 32));
+  return address ?? ed25519Address(buf.subarray(offset, offset + 32));
+}
+
 export function accountIdOf(id: xdr.AccountId): string {
   return ed25519Address(id.ed25519());
 }

@@ -1,6 +1,6 @@
 // The history_transactions row of an applied transaction (successful or failed, fee bumps too).
 import type { xdr } from '@stellar/stellar-base';
-import { envelopeParts } from '../envelope.js';
+import { envelopeParts, type EnvelopeParts } from '../envelope.js';
 import type { LedgerTx } from '../ledger_view.js';
 import type { TransactionRow } from '../rows.js';
 import { signerKeyAddress } from './details.js';
@@ -47,11 +47,22 @@ function memo(m: xdr.Memo): { type: string; value: string | null } {
   }
 }
 
-export function transactionRow(tx: LedgerTx, id: bigint, ledgerSequence: number, closedAt: string): TransactionRow {
-  const outer = tx.result.result();
+/** The envelope's parts with a fee bump's inner hash (from the result). */
+export function transactionParts(tx: LedgerTx): EnvelopeParts {
   const innerHash =
-    tx.envelope.switch().name === 'envelopeTypeTxFeeBump' ? outer.result().innerResultPair().transactionHash() : undefined;
-  const parts = envelopeParts(tx.envelope, innerHash);
+    tx.envelope.switch().name === 'envelopeTypeTxFeeBump' ? tx.result.result().result().innerResultPair().transactionHash() : undefined;
+  return envelopeParts(tx.envelope, innerHash);
+}
+
+/** `parts`: the envelope's parts when the caller already has them (transactionParts) */
+export function transactionRow(
+  tx: LedgerTx,
+  id: bigint,
+  ledgerSequence: number,
+  closedAt: string,
+  parts: EnvelopeParts = transactionParts(tx),
+): TransactionRow {
+  const outer = tx.result.result();
   const m = memo(parts.memo);
   const bounds = parts.timeBounds;
   const maxTime = bounds ? BigInt(bounds.maxTime().toString()) : null;
