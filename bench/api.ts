@@ -20,6 +20,7 @@ import { operationTypeName } from '../src/stellar/operation_types.js';
 import { createServerDatabase, dropServerDatabase } from '../test/support/database.js';
 import { ALICE, BOB, seedLedger, seedScenario, type SeedOperation } from '../test/support/seed.js';
 import { inProcessLedgerEvents } from '../src/events/ledger_events.js';
+import { LiveOrderBook } from '../src/api/live_order_book.js';
 import { MetricsRegistry } from '../src/metrics/registry.js';
 
 const SECONDS = Number(process.argv[2] ?? 3);
@@ -43,7 +44,7 @@ for (let ledger = 4; ledger < 4 + PAYMENTS / 50; ledger++) {
   await seedLedger(db, ledger, Array.from({ length: 50 }, (_, i) => ({ source: ALICE, operations: [payment(i + 1)] })));
 }
 
-const services = { db, config: { networkPassphrase: 'bench' }, coreInfo: async () => null, events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry() };
+const services = { db, config: { networkPassphrase: 'bench' }, coreInfo: async () => null, events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry(), orderBook: new LiveOrderBook(db, inProcessLedgerEvents()) };
 const zenith = createApiServer({ services, logger: createLogger('silent', { pretty: false }) });
 
 /** The same reads as Zenith's routes, rendered by hand: what a hand-written endpoint would be. */

@@ -6,6 +6,7 @@ import type { LedgerEvents } from '../events/ledger_events.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { MetricsRegistry } from '../metrics/registry.js';
 import type { SubmissionSystem } from '../txsub/submission_system.js';
+import type { LiveOrderBook } from './live_order_book.js';
 import { createLoaders, type Loaders } from './loaders.js';
 
 /** What the connected core node says about itself, as its /info command answers. */
@@ -25,6 +26,8 @@ export interface ApiServices {
   /** null where no core takes transactions (POST /transactions and submitTransaction answer 503) */
   txsub: SubmissionSystem | null;
   metrics: MetricsRegistry;
+  /** the order-book graph that path finding searches, refreshed after each ledger */
+  orderBook: LiveOrderBook;
 }
 
 export interface ApiContext {

@@ -10,7 +10,9 @@ import { createContext, type ApiServices } from './context.js';
 import { queryLimitsRule } from './graphql_limits.js';
 import { createRestHandler, createTransactionRenderer, type RequestHandler } from './rest/handler.js';
 import { ProblemError, problems, sendProblem } from './rest/problem.js';
+import { createMetricsHandler } from './rest/metrics.js';
 import { createSubmitTransactionHandler } from './rest/submit_transaction.js';
+import { registerServiceMetrics } from './service_metrics.js';
 import { schema } from './schema/index.js';
 
 export interface ApiServerOptions {
@@ -22,6 +24,10 @@ export interface ApiServerOptions {
 
 export function createApiServer(options: ApiServerOptions): Server {
   const { services, logger } = options;
+  registerServiceMetrics(services);
+  const requestsTotal = services.metrics.timer('requests.total');
+  const requestsSucceeded = services.metrics.meter('requests.succeeded');
+  const requestsFailed = services.metrics.meter('requests.failed');
   const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse }>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -41,11 +47,19 @@ export function createApiServer(options: ApiServerOptions): Server {
   const handlers: RequestHandler[] = [
     ...(options.mounts ?? []),
     submitHandler(services),
+    createMetricsHandler(services.metrics),
     createRestHandler(schema, services, logger),
   ];
 
   return createServer(async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
+    // measured when the answer is sent, so the status class is known (a stream counts when it ends)
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      requestsTotal.update(Number(process.hrtime.bigint() - started));
+      if (res.statusCode >= 200 && res.statusCode < 400) requestsSucceeded.mark();
+      else if (res.statusCode >= 400 && res.statusCode < 600) requestsFailed.mark();
+    });
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');

@@ -2,10 +2,12 @@
 // PostgreSQL), one metrics registry, and the submission system when a core takes transactions.
 // Every ingested ledger, heard through the signal, lets waiting submissions find their results.
 import type { CoreInfo, ApiServices } from '../api/context.js';
+import { LiveOrderBook } from '../api/live_order_book.js';
 import type { Config } from '../config.js';
 import { databaseTarget, type Database } from '../db/database.js';
 import { openLedgerEvents } from '../events/ledger_events.js';
 import type { Logger } from '../logger.js';
+import { attachLogMeters } from '../metrics/log_meters.js';
 import { MetricsRegistry } from '../metrics/registry.js';
 import { MeteredSubmissionSystem, prismaSubmissionStore, type CoreClient } from '../txsub/index.js';
 import type { Stopper } from './lifecycle.js';
@@ -26,6 +28,7 @@ export async function openApiServices(options: {
   );
   stoppers.push(() => events.close());
   const metrics = new MetricsRegistry();
+  attachLogMeters(metrics);
   let txsub: MeteredSubmissionSystem | null = null;
   if (core) {
     const system = new MeteredSubmissionSystem(
@@ -42,5 +45,7 @@ export async function openApiServices(options: {
     });
     txsub = system;
   }
-  return { db, config, coreInfo, events, txsub, metrics };
+  const orderBook = new LiveOrderBook(db, events);
+  stoppers.push(async () => orderBook.close());
+  return { db, config, coreInfo, events, txsub, metrics, orderBook };
 }

@@ -1,7 +1,7 @@
 // The GraphQL schema over the seeded history: nested relations, keyset connections with paging
 // tokens as cursors, errors with Horizon's codes, limits, and the number of SQL statements a
 // nested query runs (it must not grow with the page size).
-import { execute, parse, validate, type ExecutionResult } from 'graphql';
+import { execute, parse, subscribe, validate, type ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type ApiServices } from '../../src/api/context.js';
 import { queryLimitsRule } from '../../src/api/graphql_limits.js';
@@ -10,8 +10,10 @@ import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { toid } from '../../src/stellar/toid.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
-import { ALICE, BOB, ROOT, seedLedger, seedScenario, type SeedOperation } from '../support/seed.js';
+import { ALICE, BOB, ISSUER, ROOT, seedLedger, seedScenario, type SeedOperation } from '../support/seed.js';
+import { ProblemError } from '../../src/api/rest/problem.js';
 import { inProcessLedgerEvents } from '../../src/events/ledger_events.js';
+import { LiveOrderBook } from '../../src/api/live_order_book.js';
 import { MetricsRegistry } from '../../src/metrics/registry.js';
 
 let db: Database;
@@ -42,7 +44,7 @@ afterAll(async () => {
   if (url) await dropServerDatabase(url);
 });
 
-const services = (): ApiServices => ({ db, config: { networkPassphrase: 'test' }, coreInfo: async () => null, events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry() });
+const services = (): ApiServices => ({ db, config: { networkPassphrase: 'test' }, coreInfo: async () => null, events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry(), orderBook: new LiveOrderBook(db, inProcessLedgerEvents()) });
 
 async function query(text: string, variables: Record<string, unknown> = {}): Promise<ExecutionResult> {
   const document = parse(text);
@@ -174,5 +176,68 @@ describe('GraphQL', () => {
     expect((await query(deep)).errors?.[0]?.extensions.code).toBe('bad_request');
     const costly = `{ ledgers(first: 200) { edges { node { transactions(first: 200) { edges { node { hash operations(first: 200) { edges { node { pagingToken } } } } } } } } } }`;
     expect((await query(costly)).errors?.[0]?.message).toMatch(/cost/);
+  });
+});
+
+describe('market fields', () => {
+  it('feeStats has nested distributions of strings', async () => {
+    const result = await query('{ feeStats { lastLedger p99AcceptedFee feeCharged { max p50 } maxFee { mode } } }');
+    expect(result.errors).toBeUndefined();
+    const stats = (result.data as { feeStats: { lastLedger: string; feeCharged: { max: string } } }).feeStats;
+    expect(stats.lastLedger).toBe('4');
+    expect(typeof stats.feeCharged.max).toBe('string');
+  });
+
+  it('orderBook reads the levels, and a bad asset is a bad_request naming the field', async () => {
+    const usd = { assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER };
+    const text = 'query($s: AssetInput!, $b: AssetInput!) { orderBook(selling: $s, buying: $b, limit: 5) { asks { price amount priceR { n d } } bids { price } } }';
+    const result = await query(text, { s: usd, b: { assetType: 'native' } });
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({ orderBook: { asks: [{ price: '0.5000000', amount: '1.0000000', priceR: { n: 1, d: 2 } }], bids: [] } });
+    const bad = await query(text, { s: { assetType: 'credit_alphanum4', assetCode: 'USD' }, b: { assetType: 'native' } });
+    const problem = bad.errors?.[0]?.originalError;
+    expect(problem).toBeInstanceOf(ProblemError);
+    expect((problem as ProblemError).problem.extras).toMatchObject({ invalid_field: 'selling_asset_issuer' });
+  });
+
+  it('tradeAggregations folds the seeded trade, {N, D} as JSON', async () => {
+    const usd = { assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER };
+    const text = 'query($b: AssetInput!, $c: AssetInput!, $r: String!) { tradeAggregations(base: $b, counter: $c, resolution: $r) { tradeCount baseVolume highR } }';
+    const result = await query(text, { b: usd, c: { assetType: 'native' }, r: '86400000' });
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({ tradeAggregations: [{ tradeCount: 1, baseVolume: '1.0000000', highR: { N: 1, D: 2 } }] });
+    const bad = await query(text, { b: usd, c: { assetType: 'native' }, r: '7' });
+    expect((bad.errors?.[0]?.originalError as ProblemError).problem.extras).toMatchObject({ invalid_field: 'resolution' });
+  });
+
+  it('strictSendPaths and strictReceivePaths search the order-book graph', async () => {
+    const send = await query(
+      `{ strictSendPaths(sourceAsset: { assetType: "native" }, sourceAmount: "0.1", destinationAssets: "USD:${ISSUER}") { sourceAmount destinationAmount destinationAssetCode path { assetType } } }`,
+    );
+    expect(send.errors).toBeUndefined();
+    expect(send.data).toEqual({ strictSendPaths: [{ sourceAmount: '0.1000000', destinationAmount: '0.2000000', destinationAssetCode: 'USD', path: [] }] });
+    const none = await query(
+      `{ strictReceivePaths(destinationAsset: { assetType: "credit_alphanum4", assetCode: "USD", assetIssuer: "${ISSUER}" }, destinationAmount: "50", sourceAssets: "native") { sourceAmount } }`,
+    );
+    expect(none.data).toEqual({ strictReceivePaths: [] });
+    const bad = await query('{ strictReceivePaths(destinationAsset: { assetType: "native" }, destinationAmount: "-1", sourceAssets: "native") { sourceAmount } }');
+    expect((bad.errors?.[0]?.originalError as ProblemError).problem.extras).toMatchObject({ invalid_field: 'destination_amount' });
+  });
+
+  it('the orderBook subscription sends the book, then again only after a ledger that changed it', async () => {
+    const events = inProcessLedgerEvents();
+    const contextValue = createContext({ ...services(), events });
+    const document = parse(
+      `subscription { orderBook(selling: { assetType: "credit_alphanum4", assetCode: "USD", assetIssuer: "${ISSUER}" }, buying: { assetType: "native" }) { asks { amount } } }`,
+    );
+    const stream = (await subscribe({ schema, document, contextValue })) as AsyncGenerator<ExecutionResult>;
+    expect((await stream.next()).value.data).toEqual({ orderBook: { asks: [{ amount: '1.0000000' }] } });
+    const following = stream.next();
+    await events.publish(5); // nothing changed: no event
+    await db.prisma.offer.update({ where: { id: 7n }, data: { amount: 20_000_000n } });
+    await events.publish(6);
+    expect((await following).value.data).toEqual({ orderBook: { asks: [{ amount: '2.0000000' }] } });
+    await db.prisma.offer.update({ where: { id: 7n }, data: { amount: 10_000_000n } });
+    await stream.return(undefined);
   });
 });

@@ -7,6 +7,7 @@ import { createApiServer } from '../../src/api/server.js';
 import { createLogger } from '../../src/logger.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { inProcessLedgerEvents } from '../../src/events/ledger_events.js';
+import { LiveOrderBook } from '../../src/api/live_order_book.js';
 import { MetricsRegistry } from '../../src/metrics/registry.js';
 
 let test: TestDatabase;
@@ -39,7 +40,7 @@ beforeAll(async () => {
       db: test.db,
       config: { networkPassphrase: 'Test SDF Network ; September 2015' },
       coreInfo: async () => ({ version: 'zenith-core', latestLedger: 9, protocolVersion: 22 }),
-      events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry(),
+      events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry(), orderBook: new LiveOrderBook(test.db, inProcessLedgerEvents()),
     },
     logger: createLogger('silent', { pretty: false }),
   });

@@ -11,6 +11,7 @@ import { createCore, Friendbot, friendbotHandler, rootKeypair, type Core } from 
 import { embeddedCoreSource, startIngester, type Ingester } from '../../src/ingest/index.js';
 import { openLedgerEvents, type LedgerEvents } from '../../src/events/ledger_events.js';
 import { createLogger } from '../../src/logger.js';
+import { LiveOrderBook } from '../../src/api/live_order_book.js';
 import { MetricsRegistry } from '../../src/metrics/registry.js';
 import { embeddedCoreClient, MeteredSubmissionSystem, prismaSubmissionStore } from '../../src/txsub/index.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -65,6 +66,7 @@ export async function startTestNetwork(): Promise<TestNetwork> {
       events,
       txsub,
       metrics,
+      orderBook: new LiveOrderBook(database.db, events),
     },
     logger,
     mounts: [friendbotHandler(new Friendbot(core))],

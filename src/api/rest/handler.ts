@@ -21,7 +21,7 @@ import { toRestJson } from './render.js';
 import { restResource } from './resources.js';
 import { routes, type PageRoute, type ResourceRoute, type Route, type RouteContext } from './routes.js';
 import { selectionFor } from './selection.js';
-import { streamCursor, streamRecords, wantsEventStream, type RecordStream, type StreamRecord } from './sse.js';
+import { streamCursor, streamObject, streamRecords, wantsEventStream, type RecordStream, type StreamRecord } from './sse.js';
 
 interface CompiledRoute {
   route: Route;
@@ -53,10 +53,17 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
       sendProblem(res, problems.methodNotAllowed(['GET']));
       return true;
     }
-    const ctx: RouteContext = { origin: requestOrigin(req), params: found.params };
+    const query: Record<string, string> = {};
+    for (const [name, value] of url.searchParams) query[name] ??= value;
+    const ctx: RouteContext = { origin: requestOrigin(req), params: found.params, query };
     try {
       const { route } = found.compiled;
-      if (route.kind === 'resource') {
+      if (route.kind === 'resource' && route.stream && wantsEventStream(req)) {
+        await streamResource(req, res, schema, services, found.compiled, route, ctx, rootLinks(ctx.origin));
+      } else if (route.kind === 'resource' && route.body) {
+        const result = await run(schema, services, found.compiled, prefixed('r', route.args?.(ctx) ?? {}));
+        sendJson(res, 200, route.body(toRestJson(result), ctx));
+      } else if (route.kind === 'resource') {
         const record = await renderResource(schema, services, found.compiled, route, ctx);
         if (record === null) throw new ProblemError(problems.notFound());
         const body = route.links ? { _links: route.links(record, ctx, rootLinks(ctx.origin)), ...record } : record;
@@ -88,7 +95,7 @@ export function createTransactionRenderer(schema: GraphQLSchema, services: ApiSe
   const route = routes.find((candidate) => candidate.path === '/transactions/:tx_id');
   if (!route || route.kind !== 'resource') throw new Error('the route table has no /transactions/:tx_id');
   const compiled = compileRoute(schema, route);
-  return (hash, origin) => renderResource(schema, services, compiled, route, { origin, params: { tx_id: hash } });
+  return (hash, origin) => renderResource(schema, services, compiled, route, { origin, params: { tx_id: hash }, query: {} });
 }
 
 /** a resource rendered as Horizon JSON with its `_links` from resources.ts (bare when the route has its own links) */
@@ -120,6 +127,29 @@ async function readPage(
   if (!connection) throw new ProblemError(problems.notFound());
   const edges = (connection.edges as { node: Json }[] | undefined) ?? [];
   return edges.map((edge) => restResource(route.type, toRestJson(edge.node) as Json, ctx.origin));
+}
+
+/**
+ * A resource route in streaming mode (the order book): sent at open and again after a ledger only
+ * when it changed. The arguments are checked before the stream opens, so a bad one is still a 400.
+ */
+async function streamResource(
+  req: IncomingMessage,
+  res: ServerResponse,
+  schema: GraphQLSchema,
+  services: ApiServices,
+  compiled: CompiledRoute,
+  route: ResourceRoute,
+  ctx: RouteContext,
+  rootLinks: Links,
+): Promise<void> {
+  route.args?.(ctx);
+  const read = async () => {
+    const record = await renderResource(schema, services, compiled, route, ctx);
+    if (record === null) throw new ProblemError(problems.notFound());
+    return route.links ? { _links: route.links(record, ctx, rootLinks), ...record } : record;
+  };
+  await streamObject(req, res, services.events, { read });
 }
 
 const STREAM_BATCH = 200;

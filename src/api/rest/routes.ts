@@ -6,11 +6,22 @@
 // is a 404.
 import type { Links } from './hal.js';
 import { link } from './hal.js';
+import { marketArgs } from '../schema/market_args.js';
+import {
+  parseOrderBookParams,
+  parseStrictReceiveParams,
+  parseStrictSendParams,
+  parseTradeAggregationParams,
+  tradeAggregationsNextQuery,
+} from '../../market/index.js';
+import { ProblemError, problems } from './problem.js';
 import { accountIdParam, dataKeyParam, hashParam, int64Param, uint32Param } from './params.js';
 
 export interface RouteContext {
   origin: string;
   params: Record<string, string>;
+  /** the query string's parameters (the first of each name), for routes whose arguments are there */
+  query: Readonly<Record<string, string | undefined>>;
 }
 
 interface RouteBase {
@@ -29,6 +40,10 @@ export interface ResourceRoute extends RouteBase {
   links?: (record: Record<string, unknown>, ctx: RouteContext, rootLinks: Links) => Links;
   /** a templated link for the root document, named after the route */
   rootLink?: { name: string; template: string };
+  /** streams the resource again whenever it changed after a ledger (Horizon's /order_book) */
+  stream?: boolean;
+  /** the whole answer from the rendered result, for a root field that is not one resource (a list) */
+  body?: (rendered: unknown, ctx: RouteContext) => Record<string, unknown>;
 }
 
 export interface PageRoute extends RouteBase {
@@ -171,4 +186,122 @@ export const routes: Route[] = [
     args: ({ params }) => ({ offerId: int64Param('offer_id', params.offer_id) }),
     stream: true,
   },
+  // the same resource under Horizon's current and older name; `_links` only self
+  ...['/fee_stats', '/operation_fee_stats'].map(
+    (path): ResourceRoute => ({
+      kind: 'resource',
+      path,
+      field: 'feeStats',
+      type: 'FeeStats',
+      links: (_record, ctx) => ({ self: link(ctx.origin + path) }),
+    }),
+  ),
+  {
+    kind: 'resource',
+    path: '/order_book',
+    field: 'orderBook',
+    type: 'OrderBook',
+    stream: true,
+    // checked here with the spec's field names; the resolver checks again what GraphQL clients send
+    args: ({ query }) => {
+      const { limit } = marketArgs(() => parseOrderBookParams(query));
+      const asset = (prefix: string) => ({
+        assetType: query[`${prefix}_asset_type`],
+        assetCode: query[`${prefix}_asset_code`] ?? null,
+        assetIssuer: query[`${prefix}_asset_issuer`] ?? null,
+      });
+      return { selling: asset('selling'), buying: asset('buying'), limit };
+    },
+    links: (_record, ctx) => ({ self: link(`${ctx.origin}/order_book`) }),
+  },
+  {
+    kind: 'resource',
+    path: '/trade_aggregations',
+    field: 'tradeAggregations',
+    type: 'TradeAggregation',
+    args: ({ query }) => {
+      const { limit } = marketArgs(() => parseTradeAggregationParams(query));
+      const asset = (prefix: string) => ({
+        assetType: query[`${prefix}_asset_type`],
+        assetCode: query[`${prefix}_asset_code`] ?? null,
+        assetIssuer: query[`${prefix}_asset_issuer`] ?? null,
+      });
+      const text = (name: string) => query[name] ?? null;
+      return {
+        base: asset('base'),
+        counter: asset('counter'),
+        resolution: query.resolution ?? '',
+        startTime: text('start_time'),
+        endTime: text('end_time'),
+        offset: text('offset'),
+        order: text('order'),
+        limit,
+      };
+    },
+    // a page without paging tokens: next continues after the last segment (tradeAggregationsNextQuery)
+    body: (rendered, { origin, query }) => {
+      const records = Array.isArray(rendered) ? (rendered as Record<string, unknown>[]) : [];
+      const params = parseTradeAggregationParams(query);
+      const last = records[records.length - 1]?.timestamp;
+      const href = (q: Readonly<Record<string, string | undefined>>) => {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(q)) if (value !== undefined) search.set(name, value);
+        return link(`${origin}/trade_aggregations?${search.toString()}`);
+      };
+      const next = tradeAggregationsNextQuery(query, params, typeof last === 'number' ? last : null);
+      return { _links: { self: href(query), next: href(next ?? query) }, _embedded: { records } };
+    },
+  },
+  // paths: the arguments are checked here with the spec's names (the legacy route requires source_account)
+  { kind: 'resource', path: '/paths', field: 'strictReceivePaths', type: 'PaymentPath', args: strictReceiveArgs(true), body: pathsPage('/paths') },
+  { kind: 'resource', path: '/paths/strict-receive', field: 'strictReceivePaths', type: 'PaymentPath', args: strictReceiveArgs(false), body: pathsPage('/paths/strict-receive') },
+  {
+    kind: 'resource',
+    path: '/paths/strict-send',
+    field: 'strictSendPaths',
+    type: 'PaymentPath',
+    args: ({ query }) => {
+      marketArgs(() => parseStrictSendParams(query));
+      return {
+        sourceAsset: prefixedAsset(query, 'source'),
+        sourceAmount: query.source_amount ?? '',
+        destinationAccount: query.destination_account ?? null,
+        destinationAssets: query.destination_assets ?? null,
+      };
+    },
+    body: pathsPage('/paths/strict-send'),
+  },
 ];
+
+function prefixedAsset(query: RouteContext['query'], prefix: string) {
+  return {
+    assetType: query[`${prefix}_asset_type`],
+    assetCode: query[`${prefix}_asset_code`] ?? null,
+    assetIssuer: query[`${prefix}_asset_issuer`] ?? null,
+  };
+}
+
+function strictReceiveArgs(legacy: boolean) {
+  return ({ query }: RouteContext) => {
+    marketArgs(() => parseStrictReceiveParams(query, { legacy }));
+    return {
+      destinationAsset: prefixedAsset(query, 'destination'),
+      destinationAmount: query.destination_amount ?? '',
+      sourceAccount: query.source_account ?? null,
+      // the legacy route searches from the source account's assets only
+      sourceAssets: legacy ? null : (query.source_assets ?? null),
+    };
+  };
+}
+
+/** a page of paths with `_links.self` only; no path is the spec's not_found */
+function pathsPage(path: string) {
+  return (rendered: unknown, { origin, query }: RouteContext): Record<string, unknown> => {
+    const records = Array.isArray(rendered) ? (rendered as Record<string, unknown>[]) : [];
+    if (records.length === 0) throw new ProblemError(problems.notFound());
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, value);
+    const self = search.size > 0 ? `${origin}${path}?${search.toString()}` : `${origin}${path}`;
+    return { _links: { self: link(self) }, _embedded: { records } };
+  };
+}

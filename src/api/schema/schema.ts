@@ -9,6 +9,10 @@ import './account.js';
 import './data_entry.js';
 import './offer.js';
 import './trade.js';
+import './fee_stats.js';
+import './order_book.js';
+import './trade_aggregation.js';
+import './path.js';
 import { builder } from './builder.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -9,12 +9,14 @@ import { toid } from '../../../src/stellar/toid.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { ALICE, BOB, ISSUER, ROOT, seedScenario, type Scenario } from '../../support/seed.js';
 import { inProcessLedgerEvents } from '../../../src/events/ledger_events.js';
+import { LiveOrderBook } from '../../../src/api/live_order_book.js';
 import { MetricsRegistry } from '../../../src/metrics/registry.js';
 
 let test: TestDatabase;
 let server: Server;
 let base: string;
 let scenario: Scenario;
+let events: ReturnType<typeof inProcessLedgerEvents>;
 
 // response bodies, read loosely
 type Json = Record<string, any>;
@@ -22,8 +24,9 @@ type Json = Record<string, any>;
 beforeAll(async () => {
   test = await createTestDatabase();
   scenario = await seedScenario(test.db);
+  events = inProcessLedgerEvents();
   server = createApiServer({
-    services: { db: test.db, config: { networkPassphrase: 'test' }, coreInfo: async () => null, events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry() },
+    services: { db: test.db, config: { networkPassphrase: 'test' }, coreInfo: async () => null, events, txsub: null, metrics: new MetricsRegistry(), orderBook: new LiveOrderBook(test.db, events) },
     logger: createLogger('silent', { pretty: false }),
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -315,5 +318,230 @@ describe('pages', () => {
     expect(records(await get('/transactions?limit=200'))).toHaveLength(5);
     const effectsCursor = await get('/effects?cursor=1-x', 400);
     expect(effectsCursor.extras.invalid_field).toBe('cursor');
+  });
+});
+
+describe('GET /fee_stats and /operation_fee_stats', () => {
+  const DISTRIBUTION = ['max', 'min', 'mode', 'p10', 'p20', 'p30', 'p40', 'p50', 'p60', 'p70', 'p80', 'p90', 'p95', 'p99'];
+  const FLAT = ['last_ledger', 'last_ledger_base_fee', 'ledger_capacity_usage', 'min_accepted_fee', 'mode_accepted_fee',
+    ...['10', '20', '30', '40', '50', '60', '70', '80', '90', '95', '99'].map((p) => `p${p}_accepted_fee`)];
+
+  it.each(['/fee_stats', '/operation_fee_stats'])('%s renders the spec names, every value a string', async (path) => {
+    const stats = await get(path);
+    expect(stats._links).toEqual({ self: { href: base + path } });
+    expect(Object.keys(stats).sort()).toEqual(['_links', 'fee_charged', 'max_fee', ...FLAT].sort());
+    for (const name of FLAT) expect(typeof stats[name], name).toBe('string');
+    for (const object of ['fee_charged', 'max_fee']) {
+      expect(Object.keys(stats[object]).sort()).toEqual([...DISTRIBUTION].sort());
+      for (const name of DISTRIBUTION) expect(typeof stats[object][name], `${object}.${name}`).toBe('string');
+    }
+    // the seeded history ends at ledger 3
+    expect(stats.last_ledger).toBe('3');
+  });
+
+  it('matches the library record', async () => {
+    const { feeStats } = await import('../../../src/market/index.js');
+    const record = await feeStats(test.db);
+    const stats = await get('/fee_stats');
+    expect(stats.last_ledger_base_fee).toBe(record.lastLedgerBaseFee);
+    expect(stats.p99_accepted_fee).toBe(record.p99AcceptedFee);
+    expect(stats.fee_charged.mode).toBe(record.feeCharged.mode);
+    expect(stats.max_fee.p10).toBe(record.maxFee.p10);
+    expect(stats.ledger_capacity_usage).toBe(record.ledgerCapacityUsage);
+  });
+});
+
+describe('GET /metrics', () => {
+  const GAUGES = ['goroutines', 'history.elder_ledger', 'history.latest_ledger', 'history.open_connections', 'core_node.latest_ledger',
+    'core_node.open_connections', 'txsub.buffered', 'txsub.open'];
+  const FULL = ['ingester.clear_ledger', 'ingester.ingest_ledger', 'requests.total', 'txsub.total'];
+  const RATES = ['logging.debug', 'logging.info', 'logging.warning', 'logging.error', 'logging.panic', 'requests.failed', 'requests.succeeded',
+    'txsub.failed', 'txsub.succeeded'];
+  const RATE_KEYS = ['1m.rate', '5m.rate', '15m.rate', 'mean.rate', 'count'];
+  const FULL_KEYS = [...RATE_KEYS, '75%', '95%', '99%', '99.9%', 'max', 'mean', 'median', 'min', 'stddev'];
+
+  it('has every metric of the spec in its shape, and _links.self', async () => {
+    const metrics = await get('/metrics');
+    expect(metrics._links).toEqual({ self: { href: `${base}/metrics` } });
+    for (const name of GAUGES) expect(Object.keys(metrics[name] ?? {}), name).toEqual(['value']);
+    for (const name of GAUGES) expect(typeof metrics[name].value, name).toBe('number');
+    for (const name of RATES) expect(Object.keys(metrics[name] ?? {}).sort(), name).toEqual([...RATE_KEYS].sort());
+    for (const name of FULL) expect(Object.keys(metrics[name] ?? {}).sort(), name).toEqual([...FULL_KEYS].sort());
+    expect(metrics['history.latest_ledger'].value).toBe(3);
+    expect(metrics['history.elder_ledger'].value).toBe(2);
+    expect(metrics['history.open_connections'].value).toBeGreaterThanOrEqual(1);
+    expect(metrics['core_node.open_connections'].value).toBe(0); // the test's core never answers
+  });
+
+  it('counts requests by status class', async () => {
+    const before = await get('/metrics');
+    await get('/ledgers/2');
+    await get('/no/such/route', 404);
+    const after = await get('/metrics');
+    // the first /metrics, /ledgers/2 and the 404 have finished by now
+    expect(after['requests.total'].count).toBeGreaterThanOrEqual(before['requests.total'].count + 3);
+    expect(after['requests.succeeded'].count).toBeGreaterThanOrEqual(before['requests.succeeded'].count + 2);
+    expect(after['requests.failed'].count).toBe(before['requests.failed'].count + 1);
+  });
+
+  it('meters log lines by level', async () => {
+    const { attachLogMeters, markLog } = await import('../../../src/metrics/log_meters.js');
+    const { MetricsRegistry: Registry } = await import('../../../src/metrics/registry.js');
+    const registry = new Registry();
+    attachLogMeters(registry);
+    markLog(40); // pino warn
+    markLog(60); // pino fatal
+    markLog(10); // trace: no spec level
+    const snapshot = (await registry.snapshot()) as Record<string, { count: number }>;
+    expect(snapshot['logging.warning']?.count).toBe(1);
+    expect(snapshot['logging.panic']?.count).toBe(1);
+    expect(snapshot['logging.debug']?.count).toBe(0);
+  });
+});
+
+describe('GET /order_book', () => {
+  const USD = `selling_asset_type=credit_alphanum4&selling_asset_code=USD&selling_asset_issuer=${ISSUER}`;
+
+  it('renders the seeded offer as an ask, and the reverse market as a bid', async () => {
+    const book = await get(`/order_book?${USD}&buying_asset_type=native`);
+    expect(book).toMatchObject({
+      _links: { self: { href: `${base}/order_book` } },
+      base: { asset_type: 'credit_alphanum4', asset_code: 'USD', asset_issuer: ISSUER },
+      counter: { asset_type: 'native' },
+      bids: [],
+      asks: [{ price_r: { n: 1, d: 2 }, price: '0.5000000', amount: '1.0000000' }],
+    });
+    const reverse = await get(`/order_book?selling_asset_type=native&buying_asset_type=credit_alphanum4&buying_asset_code=USD&buying_asset_issuer=${ISSUER}`);
+    expect(reverse.asks).toEqual([]);
+    expect(reverse.bids).toEqual([{ price_r: { n: 2, d: 1 }, price: '2.0000000', amount: '1.0000000' }]);
+    expect(reverse.counter).toMatchObject({ asset_code: 'USD' });
+  });
+
+  it.each([
+    ['selling_asset_type=credit_alphanum4&buying_asset_type=native', 'selling_asset_code'],
+    [`${USD}`, 'buying_asset_type'],
+    [`${USD}&buying_asset_type=native&limit=0`, 'limit'],
+    [`${USD}&buying_asset_type=credit_alphanum4&buying_asset_code=EUR&buying_asset_issuer=nope`, 'buying_asset_issuer'],
+  ])('?%s is a 400 naming %s', async (query, field) => {
+    const problem = await get(`/order_book?${query}`, 400);
+    expect(problem).toMatchObject({ type: 'https://stellar.org/horizon-errors/bad_request', extras: { invalid_field: field } });
+  });
+
+  it('streams the book at open', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${base}/order_book?${USD}&buying_asset_type=native`, {
+      headers: { Accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    let text = '';
+    while (!text.includes('"asks"')) text += new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+    const data = text.split('\n').filter((line) => line.startsWith('data: {'))[0]!.slice(6);
+    expect(JSON.parse(data)).toMatchObject({ asks: [{ amount: '1.0000000' }] });
+  });
+
+  it('is a 400 before a stream opens', async () => {
+    const response = await fetch(`${base}/order_book?selling_asset_type=bogus&buying_asset_type=native`, { headers: { Accept: 'text/event-stream' } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as Json).extras.invalid_field).toBe('selling_asset_type');
+  });
+});
+
+describe('GET /trade_aggregations', () => {
+  const PAIR = `base_asset_type=credit_alphanum4&base_asset_code=USD&base_asset_issuer=${ISSUER}&counter_asset_type=native`;
+
+  it('folds the seeded trade into a minute segment, with self and next links', async () => {
+    const page = await get(`/trade_aggregations?${PAIR}&resolution=60000`);
+    const [record, ...rest] = records(page);
+    expect(rest).toEqual([]);
+    expect(record).toMatchObject({
+      trade_count: 1,
+      base_volume: '1.0000000',
+      counter_volume: '0.5000000',
+      avg: '0.5000000',
+      high: '0.5000000',
+      high_r: { N: 1, D: 2 },
+      low_r: { N: 1, D: 2 },
+      open_r: { N: 1, D: 2 },
+      close_r: { N: 1, D: 2 },
+    });
+    expect(typeof record!.timestamp).toBe('number');
+    expect(record!.timestamp % 60000).toBe(0);
+    const next = new URL(page._links.next.href);
+    expect(next.pathname).toBe('/trade_aggregations');
+    expect(next.searchParams.get('start_time')).toBe(String(record!.timestamp + 60000));
+    expect(next.searchParams.get('base_asset_code')).toBe('USD');
+    expect(new URL(page._links.self.href).searchParams.get('resolution')).toBe('60000');
+    // the next page is empty and its next link stays where it is
+    const after = await get(next.pathname + next.search);
+    expect(records(after)).toEqual([]);
+  });
+
+  it('reads the reverse pair with inverted prices', async () => {
+    const page = await get(
+      `/trade_aggregations?base_asset_type=native&counter_asset_type=credit_alphanum4&counter_asset_code=USD&counter_asset_issuer=${ISSUER}&resolution=3600000`,
+    );
+    expect(records(page)).toMatchObject([{ trade_count: 1, base_volume: '0.5000000', counter_volume: '1.0000000', high_r: { N: 2, D: 1 } }]);
+  });
+
+  it.each([
+    [`${PAIR}`, 'resolution'],
+    [`${PAIR}&resolution=1000`, 'resolution'],
+    [`base_asset_type=native&resolution=60000`, 'counter_asset_type'],
+    [`${PAIR}&resolution=60000&order=up`, 'order'],
+  ])('?%s is a 400 naming %s', async (query, field) => {
+    const problem = await get(`/trade_aggregations?${query}`, 400);
+    expect(problem.extras.invalid_field).toBe(field);
+  });
+});
+
+describe('GET /paths', () => {
+  const USD = `USD:${ISSUER}`;
+  const TO_USD = `destination_asset_type=credit_alphanum4&destination_asset_code=USD&destination_asset_issuer=${ISSUER}`;
+
+  it('strict receive crosses the seeded offer from native', async () => {
+    const page = await get(`/paths/strict-receive?${TO_USD}&destination_amount=0.5&source_assets=native`);
+    expect(Object.keys(page._links)).toEqual(['self']);
+    expect(page._links.self.href).toContain('/paths/strict-receive?destination_asset_type=credit_alphanum4');
+    expect(records(page)).toEqual([
+      {
+        source_asset_type: 'native',
+        source_amount: '0.2500000',
+        destination_asset_type: 'credit_alphanum4',
+        destination_asset_code: 'USD',
+        destination_asset_issuer: ISSUER,
+        destination_amount: '0.5000000',
+        path: [],
+      },
+    ]);
+  });
+
+  it('strict send and the legacy route (from the source account\'s assets) find it too', async () => {
+    const send = await get(`/paths/strict-send?source_asset_type=native&source_amount=0.1&destination_assets=${USD}`);
+    expect(records(send)).toMatchObject([{ source_amount: '0.1000000', destination_asset_code: 'USD', destination_amount: '0.2000000', path: [] }]);
+    const legacy = await get(`/paths?${TO_USD}&destination_amount=0.5&source_account=${ALICE}`);
+    expect(records(legacy)).toMatchObject([{ source_asset_type: 'native', source_amount: '0.2500000' }]);
+  });
+
+  it('no path is a 404; bad parameters are a 400 naming the field', async () => {
+    await get(`/paths/strict-receive?${TO_USD}&destination_amount=50&source_assets=native`, 404);
+    expect((await get(`/paths?${TO_USD}&destination_amount=0.5`, 400)).extras.invalid_field).toBe('source_account');
+    expect((await get(`/paths/strict-receive?${TO_USD}&source_assets=native`, 400)).extras.invalid_field).toBe('destination_amount');
+    expect((await get(`/paths/strict-send?source_asset_type=native&source_amount=1`, 400)).extras.invalid_field).toBe('destination_account');
+  });
+
+  it('sees a new offer after the next ledger signal', async () => {
+    await get(`/paths/strict-receive?${TO_USD}&destination_amount=50&source_assets=native`, 404);
+    await test.db.prisma.offer.create({
+      data: { id: 8n, sellerId: BOB, sellingAsset: USD, buyingAsset: 'native', amount: 1_000_000_000n, priceN: 1, priceD: 1, price: 1, flags: 0, lastModifiedLedger: 4 },
+    });
+    await events.publish(4);
+    const page = await get(`/paths/strict-receive?${TO_USD}&destination_amount=50&source_assets=native`);
+    expect(records(page)[0]).toMatchObject({ destination_amount: '50.0000000' });
+    await test.db.prisma.offer.delete({ where: { id: 8n } });
+    await events.publish(4);
+    await get(`/paths/strict-receive?${TO_USD}&destination_amount=50&source_assets=native`, 404);
   });
 });

@@ -1,0 +1,106 @@
+// The order book summary of a market (src/market/order_book.ts): price levels, best first.
+// REST renders it as Horizon's GET /order_book.
+import { Repeater } from 'graphql-yoga';
+import { orderBook, parseOrderBookParams, type OrderBookParams, type OrderBookSummary, type PriceLevel } from '../../market/index.js';
+import type { ApiContext } from '../context.js';
+import { AssetRef, PriceRef } from './asset.js';
+import { AssetInput, assetQuery, type AssetInputShape } from './asset_input.js';
+import { builder } from './builder.js';
+import { marketArgs } from './market_args.js';
+
+const PriceLevelRef = builder.objectRef<PriceLevel>('PriceLevel').implement({
+  description: 'The offers at one price, aggregated.',
+  fields: (t) => ({
+    priceR: t.field({ type: PriceRef, resolve: (level) => level.priceR }),
+    price: t.exposeString('price', { description: 'counter per base, 7 decimals' }),
+    amount: t.exposeString('amount', { description: 'asks: in the base asset; bids: in the counter asset' }),
+  }),
+});
+
+const OrderBookRef = builder.objectRef<OrderBookSummary>('OrderBook').implement({
+  description: 'Offers between two assets: asks sell the base (selling) asset, bids buy it.',
+  fields: (t) => ({
+    base: t.field({ type: AssetRef, resolve: (book) => book.base }),
+    counter: t.field({ type: AssetRef, resolve: (book) => book.counter }),
+    bids: t.field({ type: [PriceLevelRef], resolve: (book) => book.bids }),
+    asks: t.field({ type: [PriceLevelRef], resolve: (book) => book.asks }),
+  }),
+});
+
+function bookParams(args: { selling: AssetInputShape; buying: AssetInputShape; limit?: number | null }): OrderBookParams {
+  return marketArgs(() =>
+    parseOrderBookParams({
+      ...assetQuery('selling', args.selling),
+      ...assetQuery('buying', args.buying),
+      limit: args.limit === null || args.limit === undefined ? undefined : String(args.limit),
+    }),
+  );
+}
+
+builder.queryField('orderBook', (t) =>
+  t.field({
+    type: OrderBookRef,
+    description: 'The order book of selling/buying, up to limit (1..200, default 20) price levels a side.',
+    args: {
+      selling: t.arg({ type: AssetInput, required: true }),
+      buying: t.arg({ type: AssetInput, required: true }),
+      limit: t.arg.int(),
+    },
+    resolve: (_root, args, ctx) => {
+      const params = bookParams(args);
+      return orderBook(ctx.services.db, params.selling, params.buying, params.limit);
+    },
+  }),
+);
+
+/** The book now, then again after each ledger that changed it (as the REST stream sends it). */
+function followBook(ctx: ApiContext, params: OrderBookParams): AsyncIterable<OrderBookSummary> {
+  const read = () => orderBook(ctx.services.db, params.selling, params.buying, params.limit);
+  return new Repeater<OrderBookSummary>(async (push, stop) => {
+    let last: string | null = null;
+    let reading: Promise<void> | null = null;
+    let again = false;
+    // reads never overlap: a signal during a read asks for one more read
+    const pump = (): void => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = read()
+        .then(async (book) => {
+          const text = JSON.stringify(book);
+          if (text !== last) {
+            last = text;
+            await push(book);
+          }
+        })
+        .catch((error: unknown) => stop(error))
+        .finally(() => {
+          reading = null;
+          if (again) {
+            again = false;
+            pump();
+          }
+        });
+    };
+    const unsubscribe = ctx.services.events.subscribe(pump);
+    pump();
+    await stop;
+    unsubscribe();
+  });
+}
+
+builder.subscriptionField('orderBook', (t) =>
+  t.field({
+    type: OrderBookRef,
+    description: 'The order book of selling/buying now, then whenever an ingested ledger changed it.',
+    args: {
+      selling: t.arg({ type: AssetInput, required: true }),
+      buying: t.arg({ type: AssetInput, required: true }),
+      limit: t.arg.int(),
+    },
+    // the arguments are checked before the first event: a bad one is the subscription's error
+    subscribe: (_root, args, ctx) => followBook(ctx, bookParams(args)),
+    resolve: (book) => book,
+  }),
+);

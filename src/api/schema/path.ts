@@ -1,0 +1,81 @@
+// Payment paths (src/market/paths.ts) searched on the process's order-book graph: strict receive
+// (what must be sent to deliver an amount) and strict send (what an amount can deliver). REST
+// renders them as GET /paths (legacy), /paths/strict-receive and /paths/strict-send; an empty
+// result is there a 404.
+import {
+  parseStrictReceiveParams,
+  parseStrictSendParams,
+  strictReceivePaths,
+  strictSendPaths,
+  type PathRecord,
+} from '../../market/index.js';
+import { AssetRef } from './asset.js';
+import { AssetInput, assetQuery } from './asset_input.js';
+import { builder } from './builder.js';
+import { marketArgs } from './market_args.js';
+
+const PathRef = builder.objectRef<PathRecord>('PaymentPath').implement({
+  description: 'A way to pay: the source asset and amount, the assets crossed, the destination asset and amount.',
+  fields: (t) => ({
+    sourceAssetType: t.exposeString('sourceAssetType'),
+    sourceAssetCode: t.string({ nullable: true, resolve: (p) => p.sourceAssetCode ?? null }),
+    sourceAssetIssuer: t.string({ nullable: true, resolve: (p) => p.sourceAssetIssuer ?? null }),
+    sourceAmount: t.exposeString('sourceAmount'),
+    destinationAssetType: t.exposeString('destinationAssetType'),
+    destinationAssetCode: t.string({ nullable: true, resolve: (p) => p.destinationAssetCode ?? null }),
+    destinationAssetIssuer: t.string({ nullable: true, resolve: (p) => p.destinationAssetIssuer ?? null }),
+    destinationAmount: t.exposeString('destinationAmount'),
+    path: t.field({ type: [AssetRef], resolve: (p) => p.path }),
+  }),
+});
+
+const opt = (value: string | null | undefined): string | undefined => value ?? undefined;
+
+builder.queryField('strictReceivePaths', (t) =>
+  t.field({
+    type: [PathRef],
+    description:
+      'Paths that deliver destinationAmount of destinationAsset, from sourceAssets ("native,USD:G...") or from what sourceAccount holds (one of the two).',
+    args: {
+      destinationAsset: t.arg({ type: AssetInput, required: true }),
+      destinationAmount: t.arg.string({ required: true }),
+      sourceAccount: t.arg.string(),
+      sourceAssets: t.arg.string(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const params = marketArgs(() =>
+        parseStrictReceiveParams({
+          ...assetQuery('destination', args.destinationAsset),
+          destination_amount: args.destinationAmount,
+          source_account: opt(args.sourceAccount),
+          source_assets: opt(args.sourceAssets),
+        }),
+      );
+      return strictReceivePaths(ctx.services.db, await ctx.services.orderBook.current(), params);
+    },
+  }),
+);
+
+builder.queryField('strictSendPaths', (t) =>
+  t.field({
+    type: [PathRef],
+    description: 'Paths that sourceAmount of sourceAsset can take, to destinationAssets or to what destinationAccount holds (one of the two).',
+    args: {
+      sourceAsset: t.arg({ type: AssetInput, required: true }),
+      sourceAmount: t.arg.string({ required: true }),
+      destinationAccount: t.arg.string(),
+      destinationAssets: t.arg.string(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const params = marketArgs(() =>
+        parseStrictSendParams({
+          ...assetQuery('source', args.sourceAsset),
+          source_amount: args.sourceAmount,
+          destination_account: opt(args.destinationAccount),
+          destination_assets: opt(args.destinationAssets),
+        }),
+      );
+      return strictSendPaths(ctx.services.db, await ctx.services.orderBook.current(), params);
+    },
+  }),
+);
