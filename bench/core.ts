@@ -2,48 +2,20 @@
 // verified through node:crypto), applied and closed, in ledgers of 1,000. Prints tx/s.
 // Run: npx tsx bench/core.ts [ledgers=10] [txPerLedger=1000] [disk]
 // With "disk", the core persists to a temporary data folder (fsync'd meta log, snapshots).
-import { createHash, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
+import { createHash, createPublicKey, verify } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
 import { createCore, rootKeypair } from '../src/core/index.js';
+import { envelopeSigner } from './support/envelopes.js';
 
 const PASSPHRASE = 'Zenith Bench Network';
 const LEDGERS = Number(process.argv[2] ?? 10);
 const PER_LEDGER = Number(process.argv[3] ?? 1000);
 const ON_DISK = process.argv[4] === 'disk';
-const networkId = createHash('sha256').update(PASSPHRASE).digest();
-
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-const privateKeys = new Map<string, KeyObject>();
-
-// signs through node:crypto so that setup stays short and the profile shows the network's work
-function signDecorated(kp: Keypair, hash: Buffer): xdr.DecoratedSignature {
-  let key = privateKeys.get(kp.publicKey());
-  if (!key) {
-    key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, kp.rawSecretKey()]), format: 'der', type: 'pkcs8' });
-    privateKeys.set(kp.publicKey(), key);
-  }
-  return new xdr.DecoratedSignature({ hint: kp.signatureHint(), signature: sign(null, hash, key) });
-}
-
-function envelope(source: Keypair, seq: bigint, ops: xdr.Operation[]): string {
-  const tx = new xdr.Transaction({
-    sourceAccount: xdr.MuxedAccount.keyTypeEd25519(source.rawPublicKey()),
-    fee: 100 * ops.length,
-    seqNum: new xdr.Int64(seq),
-    cond: xdr.Preconditions.precondNone(),
-    memo: xdr.Memo.memoNone(),
-    operations: ops,
-    ext: new xdr.TransactionExt(0),
-  });
-  const hash = createHash('sha256').update(networkId).update(Buffer.from([0, 0, 0, 2])).update(tx.toXDR()).digest();
-  return xdr.TransactionEnvelope.envelopeTypeTx(
-    new xdr.TransactionV1Envelope({ tx, signatures: [signDecorated(source, hash)] }),
-  ).toXDR('base64');
-}
+const { networkId, envelope } = envelopeSigner(PASSPHRASE);
 
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 

@@ -6,42 +6,16 @@
 //     per ledger from 1,000 senders against 1,000 offers per hop.
 // Both report the close alone (apply, meta, hashes) and submit + close (decode, validation,
 // ed25519 verification). Run: npx tsx bench/dex.ts [rounds=3]
-import { createHash, createPrivateKey, sign } from 'node:crypto';
-import type { KeyObject } from 'node:crypto';
 import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
 import { createCore, rootKeypair } from '../src/core/index.js';
 import type { Core } from '../src/core/index.js';
+import { envelopeSigner } from './support/envelopes.js';
 
 const PASSPHRASE = 'Zenith DEX Bench Network';
 const ROUNDS = Number(process.argv[2] ?? 3);
 const DEPTH = 1000;
 const PER_TAKER = 5;
-const networkId = createHash('sha256').update(PASSPHRASE).digest();
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-const privateKeys = new Map<string, KeyObject>();
-
-function signDecorated(kp: Keypair, hash: Buffer): xdr.DecoratedSignature {
-  let key = privateKeys.get(kp.publicKey());
-  if (!key) {
-    key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, kp.rawSecretKey()]), format: 'der', type: 'pkcs8' });
-    privateKeys.set(kp.publicKey(), key);
-  }
-  return new xdr.DecoratedSignature({ hint: kp.signatureHint(), signature: sign(null, hash, key) });
-}
-
-function envelope(source: Keypair, seq: bigint, ops: xdr.Operation[]): string {
-  const tx = new xdr.Transaction({
-    sourceAccount: xdr.MuxedAccount.keyTypeEd25519(source.rawPublicKey()),
-    fee: 100 * ops.length,
-    seqNum: new xdr.Int64(seq),
-    cond: xdr.Preconditions.precondNone(),
-    memo: xdr.Memo.memoNone(),
-    operations: ops,
-    ext: new xdr.TransactionExt(0),
-  });
-  const hash = createHash('sha256').update(networkId).update(Buffer.from([0, 0, 0, 2])).update(tx.toXDR()).digest();
-  return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: [signDecorated(source, hash)] })).toXDR('base64');
-}
+const { envelope } = envelopeSigner(PASSPHRASE);
 
 const i64 = (v: bigint | number): xdr.Int64 => new xdr.Int64(BigInt(v));
 
