@@ -6,10 +6,10 @@ import { operationEffects } from './processors/effects.js';
 import { closedAt, ledgerRow } from './processors/ledgers.js';
 import { operationRows, operationSource } from './processors/operations.js';
 import { changedAccounts, operationParticipants } from './processors/participants.js';
-import { stateRows } from './processors/state.js';
+import { emptyStateRows, stateRows } from './processors/state.js';
 import { operationTrades } from './processors/trades.js';
 import { isSuccessful, operationResults, transactionParts, transactionRow } from './processors/transactions.js';
-import type { LedgerRows, StateRows } from './rows.js';
+import type { LedgerRows } from './rows.js';
 
 function txSourceAccount(envelope: xdr.TransactionEnvelope): xdr.MuxedAccount {
   switch (envelope.switch().name) {
@@ -28,18 +28,6 @@ export interface LedgerRowsOptions {
   state?: boolean;
 }
 
-const NO_STATE = (): StateRows => ({
-  accounts: [],
-  removedAccounts: [],
-  signerAccounts: [],
-  signers: [],
-  data: [],
-  removedData: [],
-  trustLines: [],
-  removedTrustLines: [],
-  offers: [],
-  removedOffers: [],
-});
 
 /** `seed`: ledger entries that exist before this ledger's changes (the genesis state for ledger 1). */
 export function ledgerRows(view: LedgerView, seed: xdr.LedgerEntry[] = [], options: LedgerRowsOptions = {}): LedgerRows {
@@ -52,7 +40,7 @@ export function ledgerRows(view: LedgerView, seed: xdr.LedgerEntry[] = [], optio
     trades: [],
     transactionParticipants: [],
     operationParticipants: [],
-    state: options.state === false ? NO_STATE() : stateRows(view, seed),
+    state: options.state === false ? emptyStateRows() : stateRows(view, seed),
   };
   for (const tx of view.txs) {
     const txId = toid(view.sequence, tx.index, 0);

@@ -61,18 +61,7 @@ export function stateRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): State
   }
   applyChanges(final, view.upgradeChanges);
 
-  const rows: StateRows = {
-    accounts: [],
-    removedAccounts: [],
-    signerAccounts: [],
-    signers: [],
-    data: [],
-    removedData: [],
-    trustLines: [],
-    removedTrustLines: [],
-    offers: [],
-    removedOffers: [],
-  };
+  const rows = emptyStateRows();
   for (const [k, { entry, key }] of final) {
     if (entry === null) {
       const removed = key!;
@@ -241,3 +230,19 @@ function offerRow(o: xdr.OfferEntry, modified: number): OfferRow {
   };
 }
 
+
+/** State rows that change nothing. */
+export function emptyStateRows(): StateRows {
+  return {
+    accounts: [],
+    removedAccounts: [],
+    signerAccounts: [],
+    signers: [],
+    data: [],
+    removedData: [],
+    trustLines: [],
+    removedTrustLines: [],
+    offers: [],
+    removedOffers: [],
+  };
+}
