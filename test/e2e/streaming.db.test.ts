@@ -80,18 +80,7 @@ beforeAll(async () => {
   network = await startTestNetwork();
   countListeners(network.events);
   server = new Horizon.Server(network.url, { allowHttp: true });
-  const rootState = network.core.account(network.root.publicKey());
-  if (!rootState) throw new Error('no root account');
-  const create = new TransactionBuilder(new Account(network.root.publicKey(), rootState.seqNum.toString()), {
-    fee: '100',
-    networkPassphrase: NETWORK_PASSPHRASE,
-  })
-    .addOperation(Operation.createAccount({ destination: alice.publicKey(), startingBalance: '1000' }))
-    .addOperation(Operation.createAccount({ destination: bob.publicKey(), startingBalance: '1000' }))
-    .setTimeout(0)
-    .build();
-  create.sign(network.root);
-  await network.submit(create as never);
+  await network.fund(alice, bob);
 }, 60_000);
 
 afterAll(async () => {

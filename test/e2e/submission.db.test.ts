@@ -29,17 +29,7 @@ async function submitAndClose<T>(request: () => Promise<T>): Promise<T> {
 beforeAll(async () => {
   network = await startTestNetwork();
   server = new Horizon.Server(network.url, { allowHttp: true });
-  const rootState = network.core.account(network.root.publicKey());
-  if (!rootState) throw new Error('no root account');
-  const create = new TransactionBuilder(new Account(network.root.publicKey(), rootState.seqNum.toString()), {
-    fee: '100',
-    networkPassphrase: NETWORK_PASSPHRASE,
-  })
-    .addOperation(Operation.createAccount({ destination: alice.publicKey(), startingBalance: '1000' }))
-    .setTimeout(0)
-    .build();
-  create.sign(network.root);
-  await network.submit(create as never);
+  await network.fund(alice);
 }, 60_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@
 // everything is then read back through the API.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import type { Keypair, Transaction } from '@stellar/stellar-base';
+import { Account, Operation, TransactionBuilder, type Keypair, type Transaction } from '@stellar/stellar-base';
 import { coreInfoFromAnswer } from '../../src/api/core_info.js';
 import { createApiServer } from '../../src/api/server.js';
 import { createCore, Friendbot, friendbotHandler, rootKeypair, type Core } from '../../src/core/index.js';
@@ -35,6 +35,8 @@ export interface TestNetwork {
   forwarded(count?: number): Promise<void>;
   /** submits signed transactions, closes one ledger and waits until it is ingested; returns its sequence */
   submit(...transactions: Transaction[]): Promise<number>;
+  /** creates these accounts with 1000 XLM each from the root account, in one ledger */
+  fund(...accounts: Keypair[]): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -74,13 +76,14 @@ export async function startTestNetwork(): Promise<TestNetwork> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const root = rootKeypair(NETWORK_PASSPHRASE);
+  const network: TestNetwork = {
     core,
     ingester,
     database,
     server,
     url,
-    root: rootKeypair(NETWORK_PASSPHRASE),
+    root,
     events,
     txsub,
     metrics,
@@ -105,6 +108,20 @@ export async function startTestNetwork(): Promise<TestNetwork> {
       await ingester.waitForLedger(closed.sequence);
       return closed.sequence;
     },
+    async fund(...accounts) {
+      const rootState = core.account(root.publicKey());
+      if (!rootState) throw new Error('no root account');
+      const builder = new TransactionBuilder(new Account(root.publicKey(), rootState.seqNum.toString()), {
+        fee: '100',
+        networkPassphrase: NETWORK_PASSPHRASE,
+      });
+      for (const account of accounts) {
+        builder.addOperation(Operation.createAccount({ destination: account.publicKey(), startingBalance: '1000' }));
+      }
+      const create = builder.setTimeout(0).build();
+      create.sign(root);
+      return network.submit(create);
+    },
     async stop() {
       txsub.close();
       server.closeAllConnections();
@@ -115,4 +132,5 @@ export async function startTestNetwork(): Promise<TestNetwork> {
       await database.drop();
     },
   };
+  return network;
 }
