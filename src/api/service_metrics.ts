@@ -26,7 +26,8 @@ export function registerServiceMetrics(services: ApiServices): void {
   metrics.meter('requests.succeeded');
   metrics.meter('requests.failed');
   for (const name of LOG_METERS) metrics.meter(name);
-  // registered for the table's shape; the ingester reports no per-ledger durations yet (docs/api.md)
+  // fed by an ingester in this process (zenith start); an API-only process shows zero counts, and
+  // only `zenith db reingest`, a process of its own, clears ledgers (docs/api.md)
   metrics.timer('ingester.ingest_ledger');
   metrics.timer('ingester.clear_ledger');
 }

@@ -5,6 +5,7 @@
 import { genesisLedgerEntries } from '../core/index.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
+import type { MetricsRegistry } from '../metrics/registry.js';
 import { advanceCursor, readCursor, type Cursor } from './cursor.js';
 import { acquireIngestLock } from './ingest_lock.js';
 import { ledgerViews, type LedgerSource } from './ledger_source.js';
@@ -31,6 +32,8 @@ export interface IngesterOptions {
   logger?: Logger;
   /** called after each ledger's transaction commits */
   onLedger?: (sequence: number, rows: LedgerRows) => void;
+  /** where the time of each ledger (processing and commit) goes, as `ingester.ingest_ledger` */
+  metrics?: MetricsRegistry;
   /** runs inside each ledger's database transaction, just before COMMIT (crash tests) */
   beforeCommit?: (sequence: number) => void | Promise<void>;
 }
@@ -75,6 +78,7 @@ export async function commitLedger(
 export async function startIngester(options: IngesterOptions): Promise<Ingester> {
   const { db, source, logger } = options;
   const network = networkId(options.networkPassphrase);
+  const ingestTimer = options.metrics?.timer('ingester.ingest_ledger');
   const unlock = await acquireIngestLock(db);
   let last: Cursor | null;
   try {
@@ -113,9 +117,11 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
         if (next === 'stop' || next.done) break;
         const view = next.value;
         if (!checkChain(view, last)) continue;
+        const started = process.hrtime.bigint();
         const seed = !last && view.sequence === 1 ? genesisLedgerEntries(options.networkPassphrase) : [];
         const rows = ledgerRows(view, seed);
         last = await commitLedger(db, rows, last, options.beforeCommit);
+        ingestTimer?.update(Number(process.hrtime.bigint() - started));
         logger?.debug({ ledger: view.sequence, operations: rows.operations.length }, 'ingested ledger');
         settleWaiters();
         options.onLedger?.(view.sequence, rows);

@@ -58,6 +58,7 @@ export async function startTestNetwork(): Promise<TestNetwork> {
     source: embeddedCoreSource(core),
     networkPassphrase: NETWORK_PASSPHRASE,
     logger,
+    metrics,
     onLedger: (sequence) => void events.publish(sequence),
   });
   const server = createApiServer({

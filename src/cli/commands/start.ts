@@ -61,6 +61,7 @@ export const start: Command = {
         source: embeddedCoreSource(core),
         networkPassphrase: config.networkPassphrase,
         logger: ingestLogger,
+        metrics: services.metrics,
         // after the commit: streams, subscriptions and submissions (here and in other API processes) read it
         onLedger: (sequence) => {
           services.events.publish(sequence).catch((error: unknown) => ingestLogger.error({ err: error, sequence }, 'the ledger signal was not sent'));

@@ -1,0 +1,135 @@
+// End to end for market data: a fresh private network where a market maker quotes USD against XLM
+// and a taker crosses one quote, read back through @stellar/stellar-sdk unchanged: the order book,
+// payment paths in both directions and both source forms, trade aggregations and fee stats.
+import { Account, Asset, Horizon, Keypair, Operation, TransactionBuilder, type xdr } from '@stellar/stellar-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NETWORK_PASSPHRASE, startTestNetwork, type TestNetwork } from '../support/network.js';
+
+let network: TestNetwork;
+let server: Horizon.Server;
+const issuer = Keypair.random();
+const maker = Keypair.random();
+const taker = Keypair.random();
+const USD = new Asset('USD', issuer.publicKey());
+const XLM = Asset.native();
+let tradeLedger = 0;
+
+async function submit(signer: Keypair, operations: xdr.Operation[]): Promise<number> {
+  const loaded = await server.loadAccount(signer.publicKey());
+  const builder = new TransactionBuilder(new Account(signer.publicKey(), loaded.sequence), { fee: '100', networkPassphrase: NETWORK_PASSPHRASE });
+  for (const op of operations) builder.addOperation(op);
+  const tx = builder.setTimeout(0).build();
+  tx.sign(signer);
+  return network.submit(tx as never);
+}
+
+beforeAll(async () => {
+  network = await startTestNetwork();
+  server = new Horizon.Server(network.url, { allowHttp: true });
+  await network.fund(issuer, maker, taker);
+  await submit(maker, [Operation.changeTrust({ asset: USD })]);
+  await submit(taker, [Operation.changeTrust({ asset: USD })]);
+  await submit(issuer, [Operation.payment({ destination: maker.publicKey(), asset: USD, amount: '500' })]);
+  // the maker bids 100 USD for XLM at 2 XLM per USD and asks 50 XLM for USD at 0.6 USD per XLM
+  await submit(maker, [
+    Operation.manageSellOffer({ selling: USD, buying: XLM, amount: '100', price: '2' }),
+    Operation.manageSellOffer({ selling: XLM, buying: USD, amount: '50', price: '0.6' }),
+  ]);
+  // the taker sells 10 XLM into the bid: 5 USD at 0.5 USD per XLM
+  tradeLedger = await submit(taker, [Operation.manageSellOffer({ selling: XLM, buying: USD, amount: '10', price: '0.5' })]);
+}, 120_000);
+
+afterAll(async () => {
+  await network?.stop();
+});
+
+describe('@stellar/stellar-sdk market data against Zenith', () => {
+  it('orderbook(...).call() aggregates both sides with price_r', async () => {
+    const book = await server.orderbook(XLM, USD).call();
+    expect(book.base).toMatchObject({ asset_type: 'native' });
+    expect(book.counter).toMatchObject({ asset_type: 'credit_alphanum4', asset_code: 'USD', asset_issuer: issuer.publicKey() });
+    // bids: offers selling USD for XLM, in USD per XLM, amount in USD (95 left after the trade)
+    expect(book.bids).toEqual([{ price_r: { n: 1, d: 2 }, price: '0.5000000', amount: '95.0000000' }]);
+    expect(book.asks).toEqual([{ price_r: { n: 3, d: 5 }, price: '0.6000000', amount: '50.0000000' }]);
+  });
+
+  it('strictReceivePaths(...) from a list of assets and from an account', async () => {
+    const fromAssets = await server.strictReceivePaths([XLM], USD, '1').call();
+    expect(fromAssets.records).toHaveLength(1);
+    expect(fromAssets.records[0]).toMatchObject({
+      source_asset_type: 'native',
+      source_amount: '2.0000000',
+      destination_asset_type: 'credit_alphanum4',
+      destination_asset_code: 'USD',
+      destination_asset_issuer: issuer.publicKey(),
+      destination_amount: '1.0000000',
+      path: [],
+    });
+    // the taker holds XLM and USD: USD itself (no hop) costs 1 USD, XLM costs 2 XLM
+    const fromAccount = await server.strictReceivePaths(taker.publicKey(), USD, '1').call();
+    const sources = fromAccount.records.map((r) => [r.source_asset_type, r.source_amount]);
+    expect(sources).toEqual(expect.arrayContaining([['credit_alphanum4', '1.0000000'], ['native', '2.0000000']]));
+    expect(sources).toHaveLength(2);
+  });
+
+  it('strictSendPaths(...) to a list of assets and to an account', async () => {
+    const toAssets = await server.strictSendPaths(XLM, '10', [USD]).call();
+    expect(toAssets.records).toEqual([
+      expect.objectContaining({ source_asset_type: 'native', source_amount: '10.0000000', destination_asset_code: 'USD', destination_amount: '5.0000000', path: [] }),
+    ]);
+    const toAccount = await server.strictSendPaths(XLM, '10', taker.publicKey()).call();
+    expect(toAccount.records.map((r) => [r.destination_asset_type, r.destination_amount])).toEqual(
+      expect.arrayContaining([['credit_alphanum4', '5.0000000'], ['native', '10.0000000']]),
+    );
+  });
+
+  it('a path that does not exist is NotFound', async () => {
+    const EUR = new Asset('EUR', issuer.publicKey());
+    await expect(server.strictReceivePaths([XLM], EUR, '1').call()).rejects.toMatchObject({ response: { status: 404 } });
+  });
+
+  it('tradeAggregation(...).call() has the one trade in its minute', async () => {
+    const now = Date.now();
+    const page = await server.tradeAggregation(XLM, USD, 0, now + 60_000, 60_000, 0).call();
+    expect(page.records).toHaveLength(1);
+    const [segment] = page.records;
+    expect(segment).toMatchObject({
+      trade_count: 1,
+      base_volume: '10.0000000',
+      counter_volume: '5.0000000',
+      avg: '0.5000000',
+      open: '0.5000000',
+      close: '0.5000000',
+      high_r: { N: 1, D: 2 },
+    });
+    // the spec's types: trade_count and the {N, D} fractions are numbers
+    expect(Number(segment!.timestamp) % 60_000).toBe(0);
+    expect(Number(segment!.timestamp)).toBeLessThanOrEqual(now);
+    // the reversed pair inverts prices and swaps volumes
+    const reversed = await server.tradeAggregation(USD, XLM, 0, now + 60_000, 60_000, 0).call();
+    expect(reversed.records[0]).toMatchObject({ base_volume: '5.0000000', counter_volume: '10.0000000', avg: '2.0000000' });
+  });
+
+  it('feeStats() and fetchBaseFee() read the last ledgers', async () => {
+    const stats = await server.feeStats();
+    expect(Number(stats.last_ledger)).toBeGreaterThanOrEqual(tradeLedger);
+    expect(stats.last_ledger_base_fee).toBe('100');
+    expect(stats.fee_charged.min).toBe('100');
+    expect(stats.max_fee.max).toBe('100');
+    for (const value of [...Object.values(stats.fee_charged), ...Object.values(stats.max_fee), stats.ledger_capacity_usage]) {
+      expect(typeof value).toBe('string');
+    }
+    expect(await server.fetchBaseFee()).toBe(100);
+  });
+});
+
+describe('/metrics of a process that ingests', () => {
+  it('times every ingested ledger as ingester.ingest_ledger', async () => {
+    const metrics = (await (await fetch(`${network.url}/metrics`)).json()) as Record<string, Record<string, number>>;
+    const timer = metrics['ingester.ingest_ledger'];
+    // every ledger of this network was ingested here, from the genesis ledger on
+    expect(timer?.count).toBe(network.ingester.lastLedger);
+    expect(timer?.min).toBeGreaterThan(0);
+    expect(metrics['ingester.clear_ledger']?.count).toBe(0);
+  });
+});
