@@ -7,8 +7,10 @@
 //    pairs and arbitrage cycles everywhere, a stress case). The baseline is Horizon 0.18's
 //    seconds to minutes (issue 8); exactness against exhaustive search is test/market/paths.test.ts.
 // 2. /trade_aggregations over 1,000,000 trades (one pair, both orientations, ~1 year), limit 200,
-//    at every resolution, ascending and descending, on PGlite and PostgreSQL; plus the direct
-//    recomputation from raw trades in SQL (Horizon-style GROUP BY over history_trades) as baseline.
+//    at every resolution (days and weeks also with an offset of 1 or 2 h and of 23 h), ascending
+//    and descending, on PGlite and PostgreSQL, after timing the insertion (bucket triggers on);
+//    plus the direct recomputation from raw trades in SQL (Horizon-style GROUP BY over
+//    history_trades) as baseline.
 // Run: npx tsx bench/market.ts [trades=1000000] [paths|pglite|postgres|both=both]
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
@@ -129,9 +131,14 @@ async function benchTrades(kind: 'pglite' | 'postgres'): Promise<void> {
       }),
     );
     const [buckets] = await db.session((sql) => sql.query<{ n: string }>('SELECT count(*)::text AS n FROM history_trade_buckets'));
-    console.log(`${kind}: inserted ${TRADES} trades in ${(loadMs / 1000).toFixed(1)} s (triggers maintain ${buckets?.n} minute, hour and day buckets)`);
+    console.log(`${kind}: inserted ${TRADES} trades in ${(loadMs / 1000).toFixed(1)} s (triggers maintain ${buckets?.n} buckets of every kind)`);
     const pair = { base_asset_type: 'native', counter_asset_type: 'credit_alphanum4', counter_asset_code: 'USD', counter_asset_issuer: 'GAXMF43TGZHW3QN3REOUA2U5PW5BTARXGGYJ3JIFHW3YT6QRKRL3CPPU' };
-    const cases: [number, number][] = [[60_000, 0], [900_000, 0], [3_600_000, 0], [86_400_000, 0], [86_400_000, 3_600_000], [604_800_000, 0], [604_800_000, 7_200_000]];
+    // every resolution; days and weeks also with a small and the largest offset
+    const cases: [number, number][] = [
+      [60_000, 0], [300_000, 0], [900_000, 0], [3_600_000, 0],
+      [86_400_000, 0], [86_400_000, 3_600_000], [86_400_000, 82_800_000],
+      [604_800_000, 0], [604_800_000, 7_200_000], [604_800_000, 82_800_000],
+    ];
     for (const [resolution, offset] of cases) {
       for (const order of ['asc', 'desc']) {
         const params = parseTradeAggregationParams({ ...pair, resolution: String(resolution), offset: String(offset), order, limit: '200' });

@@ -1,54 +1,42 @@
-// Trade aggregations from the minute, hour and day buckets of history_trade_buckets (kept by
-// triggers, see prisma/migrations/0002_trade_buckets): the coarsest buckets that tile the segments
-// (day buckets for days and weeks without offset; hour buckets when an offset, always whole hours,
-// is given; minute buckets below an hour). Buckets of the pair and of its reverse are read in time
-// order through the primary key, in batches, and folded into segments until `limit` segments are
-// complete, so the cost follows the page asked for, not the length of the history.
+// Trade aggregations from the buckets of history_trade_buckets (kept by triggers, see
+// prisma/migrations/0002_trade_buckets and 0003_trade_bucket_offsets): the coarsest buckets that
+// tile the segments — minute, 5-minute, 15-minute and hour buckets for those resolutions, day
+// buckets shifted by the offset for days and weeks (a week with offset o is seven day-o buckets).
+// Buckets of the pair and of its reverse are read in time order through the primary key, in
+// batches, and folded into segments until `limit` segments are complete, so the cost follows the
+// page asked for, not the length of the history.
 import type { Database } from '../db/database.js';
 import type { AssetValue } from '../stellar/index.js';
 import { mergePart, renderSegment, reversePart, type Segment, type TradeAggregationRecord, type TradePart } from './trade_aggregation.js';
 import { segmentStart, type TradeAggregationParams } from './trade_aggregation_params.js';
 
 const MAX_BATCH = 20_000;
-const HOUR = 3_600_000;
 const DAY = 86_400_000;
+/** Resolutions of the stored buckets below a day, coarsest first (they all have offset 0). */
+const SHORT_BUCKETS = [3_600_000, 900_000, 300_000, 60_000];
 const FAR = 2n ** 62n;
 
-interface BucketRow {
-  rev: number;
-  start: string | bigint;
-  count: number;
-  base_volume: string;
-  counter_volume: string;
-  high_n: string | bigint;
-  high_d: string | bigint;
-  low_n: string | bigint;
-  low_d: string | bigint;
-  open_n: string | bigint;
-  open_d: string | bigint;
-  open_operation_id: string | bigint;
-  open_order: number;
-  close_n: string | bigint;
-  close_d: string | bigint;
-  close_operation_id: string | bigint;
-  close_order: number;
-}
+/**
+ * One stored bucket as the query returns it: [rev (1 = the reverse pair), start, count, base volume,
+ * counter volume, high n, high d, low n, low d, open n, open d, open operation id, open order,
+ * close n, close d, close operation id, close order]; 64-bit values as text.
+ */
+type BucketTuple = [number, string, number, string, string, string, string, string, string, string, string, string, number, string, string, string, number];
 
-const big = (value: string | bigint): bigint => (typeof value === 'bigint' ? value : BigInt(value));
-
-function bucketPart(row: BucketRow): TradePart {
+function bucketPart(row: BucketTuple): TradePart {
+  const [rev, , count, baseVolume, counterVolume, highN, highD, lowN, lowD, openN, openD, openOp, openOrder, closeN, closeD, closeOp, closeOrder] = row;
   const part: TradePart = {
-    count: Number(row.count),
-    baseVolume: BigInt(row.base_volume),
-    counterVolume: BigInt(row.counter_volume),
-    high: { n: big(row.high_n), d: big(row.high_d) },
-    low: { n: big(row.low_n), d: big(row.low_d) },
-    open: { n: big(row.open_n), d: big(row.open_d) },
-    openKey: { operationId: big(row.open_operation_id), order: Number(row.open_order) },
-    close: { n: big(row.close_n), d: big(row.close_d) },
-    closeKey: { operationId: big(row.close_operation_id), order: Number(row.close_order) },
+    count,
+    baseVolume: BigInt(baseVolume),
+    counterVolume: BigInt(counterVolume),
+    high: { n: BigInt(highN), d: BigInt(highD) },
+    low: { n: BigInt(lowN), d: BigInt(lowD) },
+    open: { n: BigInt(openN), d: BigInt(openD) },
+    openKey: { operationId: BigInt(openOp), order: openOrder },
+    close: { n: BigInt(closeN), d: BigInt(closeD) },
+    closeKey: { operationId: BigInt(closeOp), order: closeOrder },
   };
-  return Number(row.rev) === 1 ? reversePart(part) : part;
+  return rev === 1 ? reversePart(part) : part;
 }
 
 /** history_assets ids of the assets, or null for one that never traded. */
@@ -71,8 +59,20 @@ export async function tradedAssetIds(db: Database, assets: readonly AssetValue[]
   });
 }
 
-const COLUMNS = `start, count, base_volume::numeric(65,0) AS base_volume, counter_volume::numeric(65,0) AS counter_volume,
-  high_n, high_d, low_n, low_d, open_n, open_d, open_operation_id, open_order, close_n, close_d, close_operation_id, close_order`;
+const COLUMNS = `start, count, base_volume, counter_volume, high_n, high_d, low_n, low_d, open_n, open_d,
+  open_operation_id, open_order, close_n, close_d, close_operation_id, close_order`;
+
+/**
+ * The stored bucket kind (resolution, offset) that tiles segments of `resolution` shifted by
+ * `offset`: day buckets with the offset for days and weeks (a week starts on a day-offset
+ * boundary), else the coarsest short bucket dividing both.
+ */
+export function bucketFor(resolution: number, offset: number): [number, number] {
+  if (resolution % DAY === 0) return [DAY, offset % DAY];
+  const bucket = SHORT_BUCKETS.find((b) => resolution % b === 0 && offset % b === 0);
+  if (bucket === undefined) throw new Error(`no bucket tiles resolution ${resolution} with offset ${offset}`);
+  return [bucket, 0];
+}
 
 /** The page of trade aggregations for validated parameters; empty when either asset never traded. */
 export async function tradeAggregations(db: Database, params: TradeAggregationParams): Promise<TradeAggregationRecord[]> {
@@ -91,46 +91,28 @@ export async function tradeAggregationsByIds(
   const asc = params.order === 'asc';
   const dir = asc ? 'ASC' : 'DESC';
   const after = asc ? '>' : '<';
-  const bucket =
-    params.offset === 0 && params.resolution % DAY === 0
-      ? DAY
-      : params.resolution % HOUR === 0 && params.offset % HOUR === 0
-        ? HOUR
-        : 60_000;
+  const [bucket, bucketOffset] = bucketFor(params.resolution, params.offset);
   // enough rows for `limit` full segments of both orientations, plus one to see the next segment
   const batch = Math.min(MAX_BATCH, params.limit * (params.resolution / bucket) * 2 + 2);
   // One batch of buckets in time order (the pair's and the reverse's, through the primary key),
-  // folded per segment and orientation in SQL, so only a few rows per segment reach JS.
+  // returned as one JSON text: drivers (PGlite above all) spend far more on each row and value of
+  // a result than the database spends finding them. Segments are folded here.
   const text = `
-    WITH rows AS (
+    SELECT coalesce(json_agg(json_build_array(rev, start::text, count, base_volume::numeric(65,0)::text, counter_volume::numeric(65,0)::text,
+        high_n::text, high_d::text, low_n::text, low_d::text, open_n::text, open_d::text, open_operation_id::text, open_order,
+        close_n::text, close_d::text, close_operation_id::text, close_order) ORDER BY start ${dir}, rev ${dir}), '[]')::text AS rows
+    FROM (
       (SELECT 0 AS rev, ${COLUMNS} FROM history_trade_buckets
-        WHERE base_asset_id = $1 AND counter_asset_id = $2 AND resolution = $8 AND start >= $3 AND start < $4
+        WHERE base_asset_id = $1 AND counter_asset_id = $2 AND resolution = $8 AND "offset" = $9 AND start >= $3 AND start < $4
           AND (start ${after} $5 OR (start = $5 AND 0 ${after} $6))
         ORDER BY start ${dir} LIMIT $7)
       UNION ALL
       (SELECT 1 AS rev, ${COLUMNS} FROM history_trade_buckets
-        WHERE base_asset_id = $2 AND counter_asset_id = $1 AND resolution = $8 AND start >= $3 AND start < $4
+        WHERE base_asset_id = $2 AND counter_asset_id = $1 AND resolution = $8 AND "offset" = $9 AND start >= $3 AND start < $4
           AND (start ${after} $5 OR (start = $5 AND 1 ${after} $6))
         ORDER BY start ${dir} LIMIT $7)
       ORDER BY start ${dir}, rev ${dir} LIMIT $7
-    ), segments AS (
-      SELECT *, start - mod(mod(start - $9, $10) + $10, $10) AS ts FROM rows
-    )
-    SELECT ts, rev, count(*)::integer AS rows, ${asc ? 'max' : 'min'}(start) AS start,
-      sum(count)::bigint AS count, sum(base_volume::numeric)::text AS base_volume, sum(counter_volume::numeric)::text AS counter_volume,
-      (array_agg(high_n ORDER BY div(high_n::numeric * 1e40, high_d) DESC, high_n))[1] AS high_n,
-      (array_agg(high_d ORDER BY div(high_n::numeric * 1e40, high_d) DESC, high_n))[1] AS high_d,
-      (array_agg(low_n ORDER BY div(low_n::numeric * 1e40, low_d), low_n))[1] AS low_n,
-      (array_agg(low_d ORDER BY div(low_n::numeric * 1e40, low_d), low_n))[1] AS low_d,
-      (array_agg(open_n ORDER BY open_operation_id, open_order))[1] AS open_n,
-      (array_agg(open_d ORDER BY open_operation_id, open_order))[1] AS open_d,
-      min(open_operation_id) AS open_operation_id,
-      (array_agg(open_order ORDER BY open_operation_id, open_order))[1] AS open_order,
-      (array_agg(close_n ORDER BY close_operation_id DESC, close_order DESC))[1] AS close_n,
-      (array_agg(close_d ORDER BY close_operation_id DESC, close_order DESC))[1] AS close_d,
-      max(close_operation_id) AS close_operation_id,
-      (array_agg(close_order ORDER BY close_operation_id DESC, close_order DESC))[1] AS close_order
-    FROM segments GROUP BY ts, rev ORDER BY ts ${dir}, rev ${dir}`;
+    ) AS batch`;
   const low = params.startTime === null ? -FAR : BigInt(params.startTime);
   const high = params.endTime === null ? FAR : BigInt(params.endTime);
   let cursorStart = asc ? -FAR - 1n : FAR + 1n;
@@ -138,7 +120,7 @@ export async function tradeAggregationsByIds(
   const segments: Segment[] = [];
   return db.session(async (sql) => {
     for (;;) {
-      const groups = await sql.query<BucketRow & { ts: string | bigint; rows: number }>(text, [
+      const [result] = await sql.query<{ rows: string }>(text, [
         baseId,
         counterId,
         low.toString(),
@@ -147,31 +129,26 @@ export async function tradeAggregationsByIds(
         cursorRev,
         batch,
         bucket,
-        params.offset,
-        params.resolution,
+        bucketOffset,
       ]);
-      let rows = 0;
-      for (const group of groups) {
-        rows += Number(group.rows);
-        const timestamp = Number(big(group.ts));
+      const rows = JSON.parse(result?.rows ?? '[]') as BucketTuple[];
+      for (const row of rows) {
+        const start = Number(row[1]);
+        const timestamp = segmentStart(start, params.resolution, params.offset);
         const last = segments[segments.length - 1];
         if (last && last.timestamp === timestamp) {
-          segments[segments.length - 1] = mergePart(last, bucketPart(group));
+          segments[segments.length - 1] = mergePart(last, bucketPart(row));
         } else {
           // a new segment starts: the previous ones are complete
           if (segments.length === params.limit) return segments.map(renderSegment);
-          segments.push({ timestamp, ...bucketPart(group) });
-        }
-        // the batch's last row: the furthest (start, rev) in the direction of the scan
-        const start = big(group.start);
-        const rev = Number(group.rev);
-        const further = asc ? start > cursorStart || (start === cursorStart && rev > cursorRev) : start < cursorStart || (start === cursorStart && rev < cursorRev);
-        if (further) {
-          cursorStart = start;
-          cursorRev = rev;
+          segments.push({ timestamp, ...bucketPart(row) });
         }
       }
-      if (rows < batch) return segments.map(renderSegment);
+      const lastRow = rows[rows.length - 1];
+      if (lastRow === undefined || rows.length < batch) return segments.map(renderSegment);
+      // rows come in scan order: the next batch continues after the last one
+      cursorStart = BigInt(lastRow[1]);
+      cursorRev = lastRow[0];
     }
   });
 }

@@ -1,16 +1,25 @@
 // Property: the bucket-backed query equals a direct recomputation from raw trades, for random
 // trades (both orientations of a pair, ties in price, out-of-order inserts) and random parameters
-// (every resolution, offsets, rounded start and end, both orders, limits), before and after a
-// delete-and-reinsert as reingestion does.
+// (every resolution in turn, random hour offsets for days and weeks, rounded start and end, both
+// orders, limits), while a range is deleted, after it is inserted again as reingestion does, after
+// updates, and for buckets backfilled by migration 0003 from a database filled under 0002. Beside
+// the answers, the stored buckets of every kind are compared with the trades: none missing, none
+// stale.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/database.js';
+import { migrate, readMigrations } from '../../src/db/migrate.js';
 import {
   ALLOWED_RESOLUTIONS,
+  DAY_MS,
   HOUR_MS,
+  mergePart,
   parseTradeAggregationParams,
   referenceTradeAggregations,
+  segmentStart,
   tradeAggregations,
   tradeAggregationsByIds,
   type RawTrade,
+  type Segment,
 } from '../../src/market/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { seededRandom, type Random } from './support/random.js';
@@ -20,8 +29,44 @@ const ISSUER = 'GAXMF43TGZHW3QN3REOUA2U5PW5BTARXGGYJ3JIFHW3YT6QRKRL3CPPU';
 const FROM = Date.UTC(2024, 0, 1, 5, 17, 3);
 const SPAN = 21 * 86_400_000;
 
-function randomQuery(random: Random): Record<string, string> {
-  const resolution = random.pick(ALLOWED_RESOLUTIONS);
+/** The stored bucket kinds: [resolution, offset]. */
+const BUCKET_KINDS: [number, number][] = [
+  [60_000, 0],
+  [300_000, 0],
+  [900_000, 0],
+  [HOUR_MS, 0],
+  ...Array.from({ length: 24 }, (_, h): [number, number] => [DAY_MS, h * HOUR_MS]),
+];
+
+/** Every stored bucket's key and contents, as stored and as the trades imply. */
+async function bucketSummaries(db: Database, trades: readonly RawTrade[]): Promise<{ stored: string[]; expected: string[] }> {
+  const rows = await db.session((sql) =>
+    sql.query<{ line: string }>(
+      `SELECT concat_ws(' ', base_asset_id, counter_asset_id, resolution, "offset", start, count, base_volume::numeric(65,0), counter_volume::numeric(65,0),
+         high_n || '/' || high_d, low_n || '/' || low_d, open_n || '/' || open_d || '@' || open_operation_id || ':' || open_order,
+         close_n || '/' || close_d || '@' || close_operation_id || ':' || close_order) AS line
+       FROM history_trade_buckets`,
+    ),
+  );
+  const expected = new Map<string, Segment>();
+  for (const t of trades) {
+    const price = { n: t.priceN, d: t.priceD };
+    const key = { operationId: t.operationId, order: t.order };
+    const part = { count: 1, baseVolume: t.baseAmount, counterVolume: t.counterAmount, high: price, low: price, open: price, openKey: key, close: price, closeKey: key };
+    for (const [resolution, offset] of BUCKET_KINDS) {
+      const timestamp = segmentStart(t.closedAt, resolution, offset);
+      const id = `${t.baseAssetId} ${t.counterAssetId} ${resolution} ${offset} ${timestamp}`;
+      const current = expected.get(id);
+      expected.set(id, current ? mergePart(current, part) : { timestamp, ...part });
+    }
+  }
+  const line = (id: string, b: Segment) =>
+    `${id} ${b.count} ${b.baseVolume} ${b.counterVolume} ${b.high.n}/${b.high.d} ${b.low.n}/${b.low.d} ` +
+    `${b.open.n}/${b.open.d}@${b.openKey.operationId}:${b.openKey.order} ${b.close.n}/${b.close.d}@${b.closeKey.operationId}:${b.closeKey.order}`;
+  return { stored: rows.map((r) => r.line).sort(), expected: [...expected].map(([id, b]) => line(id, b)).sort() };
+}
+
+function randomQuery(random: Random, resolution: number = random.pick(ALLOWED_RESOLUTIONS)): Record<string, string> {
   const query: Record<string, string> = {
     base_asset_type: 'native',
     counter_asset_type: 'credit_alphanum4',
@@ -42,9 +87,12 @@ function randomQuery(random: Random): Record<string, string> {
 }
 
 /** A random valid query: an end rounded below the rounded start is rejected (end_time), as it should be. */
-function randomValid(random: Random): { query: Record<string, string>; params: ReturnType<typeof parseTradeAggregationParams> } {
+function randomValid(
+  random: Random,
+  resolution?: number,
+): { query: Record<string, string>; params: ReturnType<typeof parseTradeAggregationParams> } {
   for (;;) {
-    const query = randomQuery(random);
+    const query = randomQuery(random, resolution);
     try {
       return { query, params: parseTradeAggregationParams(query) };
     } catch (error) {
@@ -60,7 +108,13 @@ describe('trade aggregations from buckets', () => {
 
   beforeAll(async () => {
     test = await createTestDatabase();
-    trades = uniqueTrades(randomTrades(random, 3000, { from: FROM, span: SPAN, assets: [1, 2, 3] }));
+    // 21 days of trades, plus a burst of 400 in 2 hours so that minute buckets hold several trades
+    // and equal prices written differently (1/2, 2/4) meet inside one
+    const burst = randomTrades(random, 400, { from: FROM + 5 * DAY_MS + 7 * 60_000, span: 7_200_000, assets: [1, 2] });
+    trades = uniqueTrades([
+      ...randomTrades(random, 3000, { from: FROM, span: SPAN, assets: [1, 2, 3] }),
+      ...burst.map((t) => ({ ...t, operationId: t.operationId + (1n << 40n) })),
+    ]);
     await test.db.session(async (sql) => {
       await sql.query(
         `INSERT INTO history_assets (id, type, code, issuer) VALUES (1, 'native', '', ''), (2, 'credit_alphanum4', 'USD', $1), (3, 'credit_alphanum4', 'EUR', $1)`,
@@ -73,18 +127,21 @@ describe('trade aggregations from buckets', () => {
   });
   afterAll(() => test.drop());
 
-  async function check(seedQueries: number) {
-    for (let i = 0; i < seedQueries; i += 1) {
-      const { query, params } = randomValid(random);
+  /** `queries` random queries, cycling through the resolutions, against the current `trades`. */
+  async function check(queries: number) {
+    for (let i = 0; i < queries; i += 1) {
+      const { query, params } = randomValid(random, ALLOWED_RESOLUTIONS[i % ALLOWED_RESOLUTIONS.length]);
       const expected = referenceTradeAggregations(trades, { baseAssetId: 1, counterAssetId: 2, ...params });
       const reversed = referenceTradeAggregations(trades, { baseAssetId: 2, counterAssetId: 1, ...params });
       expect(await tradeAggregationsByIds(test.db, 1, 2, params), JSON.stringify(query)).toEqual(expected);
       expect(await tradeAggregationsByIds(test.db, 2, 1, params), JSON.stringify(query)).toEqual(reversed);
     }
+    const { stored, expected } = await bucketSummaries(test.db, trades);
+    expect(stored).toEqual(expected);
   }
 
   it('equals the recomputation from raw trades', async () => {
-    await check(60);
+    await check(72);
   });
 
   it('resolves assets through history_assets', async () => {
@@ -117,33 +174,62 @@ describe('trade aggregations from buckets', () => {
   });
 
   it('stays right after a range is deleted and inserted again, and after updates', async () => {
+    // a day not aligned to UTC days, so day buckets of every offset are cut on both sides
     const cut = FROM + SPAN / 3;
-    const removed = trades.filter((t) => t.closedAt >= cut && t.closedAt < cut + 86_400_000);
+    const all = trades;
+    const removed = all.filter((t) => t.closedAt >= cut && t.closedAt < cut + 86_400_000);
     await test.db.session((sql) => sql.query(`DELETE FROM history_trades WHERE closed_at >= $1::timestamp AND closed_at < $2::timestamp`, [
       new Date(cut).toISOString().replace('Z', ''),
       new Date(cut + 86_400_000).toISOString().replace('Z', ''),
     ]));
-    const kept = trades.filter((t) => !removed.includes(t));
-    const params = parseTradeAggregationParams({
-      ...randomQuery(random),
-      resolution: '3600000',
-      offset: '',
-      end_time: '',
-      limit: '200',
-      start_time: String(cut - 86_400_000),
-    });
-    expect(await tradeAggregationsByIds(test.db, 1, 2, params)).toEqual(
-      referenceTradeAggregations(kept, { baseAssetId: 1, counterAssetId: 2, ...params }),
-    );
+    trades = all.filter((t) => !removed.includes(t));
+    await check(18);
     await test.db.session((sql) => insertTrades(sql, removed));
-    await check(10);
-    // an update moving trades to another minute rebuilds both minutes
+    trades = all;
+    await check(18);
+    // an update moving trades to another minute (some across an hour or day) rebuilds both places
     const moved = trades.slice(0, 50);
-    await test.db.session((sql) => sql.query(`UPDATE history_trades SET closed_at = closed_at + interval '90 seconds' WHERE operation_id = ANY($1::bigint[])`, [
+    await test.db.session((sql) => sql.query(`UPDATE history_trades SET closed_at = closed_at + interval '90 minutes' WHERE operation_id = ANY($1::bigint[])`, [
       moved.map((t) => t.operationId.toString()),
     ]));
     const movedIds = new Set(moved.map((t) => t.operationId));
-    trades = trades.map((t) => (movedIds.has(t.operationId) ? { ...t, closedAt: t.closedAt + 90_000 } : t));
-    await check(10);
+    trades = trades.map((t) => (movedIds.has(t.operationId) ? { ...t, closedAt: t.closedAt + 90 * 60_000 } : t));
+    await check(18);
+  });
+});
+
+describe('buckets backfilled by migration 0003', () => {
+  let test: TestDatabase;
+  let trades: RawTrade[];
+  const random = seededRandom(20_251_121);
+
+  beforeAll(async () => {
+    test = await createTestDatabase({ migrated: false });
+    const migrations = readMigrations();
+    await migrate(test.db, migrations.filter((m) => m.name < '0003'));
+    // 80 days: the backfill works in 32-day windows, so day buckets straddle windows
+    trades = uniqueTrades(randomTrades(random, 1500, { from: FROM, span: 80 * 86_400_000, assets: [1, 2, 3] }));
+    await test.db.session(async (sql) => {
+      await sql.query(
+        `INSERT INTO history_assets (id, type, code, issuer) VALUES (1, 'native', '', ''), (2, 'credit_alphanum4', 'USD', $1), (3, 'credit_alphanum4', 'EUR', $1)`,
+        [ISSUER],
+      );
+      for (let i = 0; i < trades.length; i += 300) await insertTrades(sql, trades.slice(i, i + 300));
+    });
+    await migrate(test.db, migrations);
+  });
+  afterAll(() => test.drop());
+
+  it('has every bucket kind right', async () => {
+    const { stored, expected } = await bucketSummaries(test.db, trades);
+    expect(stored).toEqual(expected);
+    for (let i = 0; i < 36; i += 1) {
+      const { query, params } = randomValid(random, ALLOWED_RESOLUTIONS[i % ALLOWED_RESOLUTIONS.length]);
+      for (const [base, counter] of [[1, 2], [2, 1], [1, 3]] as const) {
+        expect(await tradeAggregationsByIds(test.db, base, counter, params), JSON.stringify(query)).toEqual(
+          referenceTradeAggregations(trades, { baseAssetId: base, counterAssetId: counter, ...params }),
+        );
+      }
+    }
   });
 });
