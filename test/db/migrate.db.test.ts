@@ -22,6 +22,18 @@ describe('migrate', () => {
     expect(rows.map((r) => r.name)).toEqual(names);
   });
 
+  it('compresses the transactions\' XDR blobs with lz4 where the server has it (PostgreSQL), else with pglz (PGlite)', async () => {
+    const rows = await test.db.session((sql) =>
+      sql.query<{ name: string; method: string }>(
+        `SELECT attname AS name, attcompression AS method FROM pg_attribute
+          WHERE attrelid = 'history_transactions'::regclass AND attname LIKE '%xdr' ORDER BY attname`,
+      ),
+    );
+    // '' is the server default, pglz
+    const method = testDbKind === 'postgres' ? 'l' : '';
+    expect(rows).toEqual(['envelope_xdr', 'fee_meta_xdr', 'result_meta_xdr', 'result_xdr'].map((name) => ({ name, method })));
+  });
+
   it('refuses an applied migration whose text changed', async () => {
     const changed = readMigrations().map((m, i) => (i === 0 ? { ...m, checksum: 'edited' } : m));
     await expect(migrate(test.db, changed)).rejects.toThrow(/0001_init was changed after it was applied/);
