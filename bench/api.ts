@@ -2,7 +2,9 @@
 // GET /accounts/{id}/payments?limit=200 served by Zenith (route table → precompiled GraphQL
 // document → Prisma → snake_case + _links), and by a bare node:http handler that does the same
 // database reads and writes the JSON by hand. Prints requests/s of both and the ratio (target
-// ≥ 0.85), and the SQL statements one nested GraphQL query runs.
+// ≥ 0.85), and the SQL statements one nested GraphQL query runs. The REST routes also run a third
+// time with graphql-js interpreting the documents instead of graphql-jit's compiled functions (the
+// same route handler, in a bare node:http server): what the compilation is worth.
 // Run: npx tsx bench/api.ts [seconds=3] [concurrency=16] [postgres]
 // PGlite in memory by default; with "postgres", a fresh database on TEST_DATABASE_URL's server
 // (default postgres://postgres@127.0.0.1:5432), dropped at the end.
@@ -12,6 +14,8 @@ import { execute, parse } from 'graphql';
 import { createContext } from '../src/api/context.js';
 import { schema } from '../src/api/schema/index.js';
 import { createApiServer } from '../src/api/server.js';
+import { interpretDocument } from '../src/api/rest/executor.js';
+import { createRestHandler } from '../src/api/rest/handler.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { createLogger } from '../src/logger.js';
@@ -45,7 +49,13 @@ for (let ledger = 4; ledger < 4 + PAYMENTS / 50; ledger++) {
 }
 
 const services = { db, config: { networkPassphrase: 'bench' }, coreInfo: async () => null, events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry(), orderBook: new LiveOrderBook(db, inProcessLedgerEvents()) };
-const zenith = createApiServer({ services, logger: createLogger('silent', { pretty: false }) });
+const logger = createLogger('silent', { pretty: false });
+const zenith = createApiServer({ services, logger });
+const interpreted = createRestHandler(schema, services, logger, interpretDocument);
+const zenithInterpreted = createServer(async (req, res) => {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  if (!(await interpreted(req, res, new URL(req.url ?? '/', 'http://localhost')))) res.writeHead(404).end();
+});
 
 /** The same reads as Zenith's routes, rendered by hand: what a hand-written endpoint would be. */
 const baseline = createServer(async (req, res) => {
@@ -142,14 +152,21 @@ async function rate(url: string): Promise<number> {
 
 const zenithUrl = await listen(zenith);
 const baselineUrl = await listen(baseline);
+const interpretedUrl = await listen(zenithInterpreted);
 console.log(`${db.kind}, ${SECONDS}s per run, concurrency ${CONCURRENCY}, best of 2 alternating runs`);
 for (const path of [`/accounts/${ALICE}`, `/accounts/${ALICE}/payments?limit=200`]) {
-  let best = { zenith: 0, baseline: 0 };
+  let best = { zenith: 0, interpreted: 0, baseline: 0 };
   for (let run = 0; run < 2; run++) {
-    best = { baseline: Math.max(best.baseline, await rate(baselineUrl + path)), zenith: Math.max(best.zenith, await rate(zenithUrl + path)) };
+    best = {
+      baseline: Math.max(best.baseline, await rate(baselineUrl + path)),
+      zenith: Math.max(best.zenith, await rate(zenithUrl + path)),
+      interpreted: Math.max(best.interpreted, await rate(interpretedUrl + path)),
+    };
   }
+  const ratio = (n: number) => (n / best.baseline).toFixed(2);
   console.log(
-    `GET ${path.replace(ALICE, '{id}')}: zenith ${best.zenith.toFixed(0)} req/s, baseline ${best.baseline.toFixed(0)} req/s, ratio ${(best.zenith / best.baseline).toFixed(2)}`,
+    `GET ${path.replace(ALICE, '{id}')}: zenith ${best.zenith.toFixed(0)} req/s, baseline ${best.baseline.toFixed(0)} req/s, ratio ${ratio(best.zenith)}` +
+      ` (graphql-js instead of graphql-jit: ${best.interpreted.toFixed(0)} req/s, ratio ${ratio(best.interpreted)})`,
   );
 }
 
@@ -164,5 +181,6 @@ for (const first of [20, 200]) {
 
 await new Promise((resolve) => zenith.close(resolve));
 await new Promise((resolve) => baseline.close(resolve));
+await new Promise((resolve) => zenithInterpreted.close(resolve));
 await db.close();
 if (serverUrl) await dropServerDatabase(serverUrl);

@@ -3,7 +3,6 @@
 // a page of records with self/next/prev links.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  execute,
   GraphQLError,
   parse,
   validate,
@@ -21,6 +20,7 @@ import { toRestJson } from './render.js';
 import { restResource } from './resources.js';
 import { routes, type PageRoute, type ResourceRoute, type Route, type RouteContext } from './routes.js';
 import { selectionFor } from './selection.js';
+import { compileDocument, type CompileDocument, type DocumentExecutor } from './executor.js';
 import { streamCursor, streamObject, streamRecords, wantsEventStream, type RecordStream, type StreamRecord } from './sse.js';
 
 interface CompiledRoute {
@@ -28,14 +28,21 @@ interface CompiledRoute {
   pattern: RegExp;
   paramNames: string[];
   document: DocumentNode;
+  execute: DocumentExecutor;
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 
 type Json = Record<string, unknown>;
 
-export function createRestHandler(schema: GraphQLSchema, services: ApiServices, logger: Logger): RequestHandler {
-  const compiled = routes.map((route) => compileRoute(schema, route));
+/** `compile` turns each route's document into what runs it: graphql-jit unless told otherwise (the bench's comparison). */
+export function createRestHandler(
+  schema: GraphQLSchema,
+  services: ApiServices,
+  logger: Logger,
+  compile: CompileDocument = compileDocument,
+): RequestHandler {
+  const compiled = routes.map((route) => compileRoute(schema, route, compile));
   const rootLinks = (origin: string): Links => {
     const links: Links = {};
     for (const route of routes) {
@@ -94,7 +101,7 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
 export function createTransactionRenderer(schema: GraphQLSchema, services: ApiServices): RenderTransaction {
   const route = routes.find((candidate) => candidate.path === '/transactions/:tx_id');
   if (!route || route.kind !== 'resource') throw new Error('the route table has no /transactions/:tx_id');
-  const compiled = compileRoute(schema, route);
+  const compiled = compileRoute(schema, route, compileDocument);
   return (hash, origin) => renderResource(schema, services, compiled, route, { origin, params: { tx_id: hash }, query: {} });
 }
 
@@ -108,8 +115,7 @@ async function renderResource(
 ): Promise<Json | null> {
   const record = await run(schema, services, compiled, prefixed('r', route.args?.(ctx) ?? {}));
   if (record === null) return null;
-  const rendered = toRestJson(record) as Json;
-  return route.links ? rendered : restResource(route.type, rendered, ctx.origin);
+  return route.links ? (toRestJson(record) as Json) : restResource(route.type, record, ctx.origin);
 }
 
 /** one page of records as Horizon JSON; a missing parent is a 404 */
@@ -126,7 +132,7 @@ async function readPage(
   const connection = route.fields.length === 2 ? (result?.page as Json | null | undefined) : result;
   if (!connection) throw new ProblemError(problems.notFound());
   const edges = (connection.edges as { node: Json }[] | undefined) ?? [];
-  return edges.map((edge) => restResource(route.type, toRestJson(edge.node) as Json, ctx.origin));
+  return edges.map((edge) => restResource(route.type, edge.node, ctx.origin));
 }
 
 /**
@@ -248,7 +254,7 @@ function call(field: GraphQLField<unknown, unknown>, prefix: string): { declarat
   return { declarations, text: `${field.name}${argumentList.length ? `(${argumentList.join(', ')})` : ''}` };
 }
 
-function compileRoute(schema: GraphQLSchema, route: Route): CompiledRoute {
+function compileRoute(schema: GraphQLSchema, route: Route, compile: CompileDocument): CompiledRoute {
   const paramNames: string[] = [];
   const pattern = new RegExp(
     `^${route.path.replace(/:([a-z_]+)/g, (_m, name: string) => {
@@ -278,7 +284,7 @@ function compileRoute(schema: GraphQLSchema, route: Route): CompiledRoute {
   const document = parse(`query${declarations.length ? `(${declarations.join(', ')})` : ''} { ${body} }`);
   const errors = validate(schema, document);
   if (errors.length > 0) throw new Error(`route ${route.path}: ${errors.map((e) => e.message).join('; ')}`);
-  return { route, pattern, paramNames, document };
+  return { route, pattern, paramNames, document, execute: compile(schema, document) };
 }
 
 function match(compiled: CompiledRoute[], pathname: string) {
@@ -300,12 +306,7 @@ function match(compiled: CompiledRoute[], pathname: string) {
 }
 
 async function run(schema: GraphQLSchema, services: ApiServices, compiled: CompiledRoute, variables: Json): Promise<Json | null> {
-  const result = await execute({
-    schema,
-    document: compiled.document,
-    contextValue: createContext(services),
-    variableValues: variables,
-  });
+  const result = await compiled.execute(createContext(services), variables);
   const failure = result.errors?.[0];
   if (failure) throw unwrap(failure);
   return (result.data?.record as Json | null | undefined) ?? null;
@@ -313,7 +314,8 @@ async function run(schema: GraphQLSchema, services: ApiServices, compiled: Compi
 
 function unwrap(error: GraphQLError): unknown {
   if (error.originalError instanceof ProblemError) return error.originalError;
-  if (error.extensions.code === 'bad_request') return new ProblemError(problems.badRequest('query', error.message));
+  // graphql-jit's errors carry no extensions unless the original error had some
+  if (error.extensions?.code === 'bad_request') return new ProblemError(problems.badRequest('query', error.message));
   return error.originalError ?? error;
 }
 

@@ -29,12 +29,23 @@ export function snakeCase(name: string): string {
 }
 
 export function toRestJson(value: unknown): unknown {
-  if (Array.isArray(value)) return isVerbatim(value) ? value : value.map(toRestJson);
   if (value === null || typeof value !== 'object' || isVerbatim(value)) return value;
+  if (Array.isArray(value)) return value.map(toRestJson);
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    if (key === '__typename' || inner === null || inner === undefined) continue;
-    out[snakeCase(key)] = toRestJson(inner);
-  }
+  renderFields(value, out);
   return out;
+}
+
+/**
+ * Writes an object's rendered fields into `target`, so that a caller can put keys of its own first
+ * (a resource's `_links` and `id`) without copying the record again: a page renders ~3,000 fields.
+ */
+export function renderFields(value: object, target: Record<string, unknown>): void {
+  const fields = value as Record<string, unknown>;
+  // for…in rather than Object.entries: no [key, value] array per field
+  for (const key in fields) {
+    const inner = fields[key];
+    if (key === '__typename' || inner === null || inner === undefined) continue;
+    target[snakeCase(key)] = toRestJson(inner);
+  }
 }

@@ -1,8 +1,9 @@
 // What REST adds to a resource rendered from its GraphQL type: Horizon's `id` (GraphQL's `id` is
 // the Relay global id and is not selected), the `_links`, and the spec's older names of a few
 // fields (copied, so clients of either name work). Keyed by the GraphQL type a route returns; the
-// record given is the rendered snake_case JSON.
+// functions read the rendered snake_case JSON.
 import { link, type Links } from './hal.js';
+import { renderFields } from './render.js';
 
 type Rendered = Record<string, unknown>;
 
@@ -118,14 +119,23 @@ export const RESOURCES: Readonly<Record<string, RestResource>> = {
   },
 };
 
-/** A rendered record as Horizon shows it: `_links`, `id`, the fields, the spec's aliases. */
-export function restResource(typeName: string, record: Rendered, origin: string): Rendered {
+/**
+ * A GraphQL result as Horizon shows it: `_links`, `id`, the rendered fields (a field of the record
+ * under either name keeps its value), the spec's aliases.
+ */
+export function restResource(typeName: string, result: object, origin: string): Rendered {
   const resource = RESOURCES[typeName];
   if (!resource) throw new Error(`no REST resource entry for ${typeName}`);
-  const out: Rendered = { _links: resource.links(record, origin), id: resource.id(record), ...record };
-  for (const [alias, source] of Object.entries(resource.aliases ?? {})) {
-    if (record[source] === undefined) continue;
-    out[alias] = resource.numericAliases?.includes(alias) ? Number(record[source]) : record[source];
+  // `_links` and `id` lead but are made from the rendered fields: placeholders hold their places
+  const out: Rendered = { _links: undefined, id: undefined };
+  renderFields(result, out);
+  out._links ??= resource.links(out, origin);
+  out.id ??= resource.id(out);
+  const aliases = resource.aliases;
+  for (const alias in aliases) {
+    const source = aliases[alias] ?? '';
+    if (out[source] === undefined) continue;
+    out[alias] = resource.numericAliases?.includes(alias) ? Number(out[source]) : out[source];
   }
   return out;
 }
