@@ -1,7 +1,9 @@
 // Ingestion throughput: generates payment-heavy ledgers with the embedded core (a datastore
 // folder), then reingests them into PGlite (in memory) and into PostgreSQL, and prints ledgers/s
 // and operations/s for each, with where the time goes: read+decode and build rows measured without a
-// database, then the CPU this process and the PostgreSQL server process used during the reingest.
+// database, then the CPU this process (with its worker threads) and the PostgreSQL server process
+// used during the reingest. Each database is filled twice: encoding the ledgers in the main thread
+// (workers 0, the baseline of the same run) and on worker threads (the default).
 // Run: npx tsx bench/ingest.ts [ledgers=20] [txPerLedger=1000] [opsPerTx=1]
 // PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
 // database is created and dropped.
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { datastoreSource, ledgerRows, networkId, readBatchLedgers, reingestRange, viewLedgerBytes, type LedgerRows } from '../src/ingest/index.js';
+import { defaultEncodeWorkers } from '../src/ingest/parallel_encode.js';
 import { createServerDatabase, dropServerDatabase } from '../test/support/database.js';
 import { generateTraffic } from '../test/ingest/support/traffic.js';
 
@@ -50,16 +53,16 @@ async function serverCpuMs(db: Database): Promise<number | null> {
   return ms;
 }
 
-async function run(name: string, db: Database, folder: string, last: number) {
-  await migrate(db);
+async function run(name: string, db: Database, folder: string, last: number, workers: number) {
   const server0 = await serverCpuMs(db);
   const cpu0 = process.cpuUsage();
-  const result = await reingestRange({ db, source: datastoreSource(folder), networkPassphrase: PASSPHRASE, from: 2, to: last });
+  const result = await reingestRange({ db, source: datastoreSource(folder), networkPassphrase: PASSPHRASE, from: 2, to: last, workers });
   const cpu = process.cpuUsage(cpu0);
   const server1 = await serverCpuMs(db);
   const seconds = result.elapsedMs / 1000;
   return {
     database: name,
+    workers,
     ledgers: result.ledgers,
     operations: result.operations,
     seconds: +seconds.toFixed(2),
@@ -83,22 +86,31 @@ async function main(): Promise<void> {
     const phases = await timePhases(folder);
     const ops = phases.rows.reduce((n, r) => n + r.operations.length, 0);
     const results = [];
-    const pglite = await openDatabase({ kind: 'pglite', inMemory: true });
-    try {
-      results.push(await run('pglite', pglite, folder, traffic.lastLedger));
-    } finally {
-      await pglite.close();
-    }
-    const url = await createServerDatabase();
-    const pg = await openDatabase({ kind: 'postgres', url });
-    try {
-      results.push(await run('postgresql', pg, folder, traffic.lastLedger));
-    } finally {
-      await pg.close();
-      await dropServerDatabase(url);
+    const workers = defaultEncodeWorkers();
+    for (const kind of ['pglite', 'postgresql'] as const) {
+      for (const w of [0, workers]) {
+        // a fresh database each time: the baseline and the measured run start equal
+        const url = kind === 'postgresql' ? await createServerDatabase() : null;
+        const db = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', inMemory: true });
+        try {
+          await migrate(db);
+          results.push(await run(kind, db, folder, traffic.lastLedger, w));
+        } finally {
+          await db.close();
+          if (url) await dropServerDatabase(url);
+        }
+      }
     }
     for (const r of results) {
-      console.log(JSON.stringify({ ...r, targetOpsPerSecond: TARGET_OPS, ratioToTarget: +(r.operationsPerSecond / TARGET_OPS).toFixed(2) }));
+      const baseline = results.find((b) => b.database === r.database && b.workers === 0)!;
+      console.log(
+        JSON.stringify({
+          ...r,
+          ratioToInThread: +(r.operationsPerSecond / baseline.operationsPerSecond).toFixed(2),
+          targetOpsPerSecond: TARGET_OPS,
+          ratioToTarget: +(r.operationsPerSecond / TARGET_OPS).toFixed(2),
+        }),
+      );
     }
     console.log(`load average while measuring: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     console.log(

@@ -3,12 +3,12 @@
 // after a crash, gives the same rows. State tables and the cursor are left alone, as in Horizon:
 // they describe the latest ledger, not the range.
 import type { Database } from '../db/database.js';
-import { ledgerViews, type LedgerSource } from './ledger_source.js';
-import { ledgerRows } from './ledger_rows.js';
-import { networkId, type LedgerView } from './ledger_view.js';
+import type { EncodedLedger } from './encoded_ledger.js';
+import type { LedgerSource } from './ledger_source.js';
+import { networkId } from './ledger_view.js';
 import { LedgerChainError } from './ingester.js';
-import type { LedgerRows } from './rows.js';
-import { deleteHistory, writeHistory } from './writer.js';
+import { encodedLedgers } from './parallel_encode.js';
+import { deleteHistory, writeEncodedHistory } from './writer.js';
 
 export interface ReingestProgress {
   /** ledgers written so far */
@@ -32,14 +32,11 @@ export interface ReingestOptions {
    */
   batchOperations?: number;
   onProgress?: (progress: ReingestProgress) => void;
+  /** worker threads that decode and encode ledgers (default: one fewer than the CPUs, 1 to 4); 0 = none */
+  workers?: number;
 }
 
 const ZERO_HASH = '0'.repeat(64);
-
-async function* rowsOf(views: AsyncIterable<LedgerView>): AsyncGenerator<LedgerRows> {
-  // state tables are not rewritten by a reingest: their rows are not built
-  for await (const view of views) yield ledgerRows(view, [], { state: false });
-}
 
 export class ReingestError extends Error {
   override name = 'ReingestError';
@@ -55,22 +52,22 @@ export async function reingestRange(options: ReingestOptions): Promise<ReingestP
   const batchOperations = options.batchOperations ?? 2_000;
   const started = performance.now();
   const progress: ReingestProgress = { ledgers: 0, operations: 0, lastLedger: from - 1, elapsedMs: 0 };
-  let batch: LedgerRows[] = [];
+  let batch: EncodedLedger[] = [];
   let batchOps = 0;
   let prevHash: string | null = null;
 
-  // One batch is written while the next one is built: the database works while this process
-  // decodes. Batches still commit in order, each in its own transaction.
+  // One batch is written while the next ones are encoded (on worker threads, parallel_encode.ts):
+  // the database works while ledgers are decoded. Batches commit in order, each in its own transaction.
   let writing: Promise<void> = Promise.resolve();
   let failure: unknown = null;
   let queued = 0;
 
   const flush = async (): Promise<void> => {
     if (batch.length === 0) return;
-    const rows = batch;
+    const ledgers = batch;
     const ops = batchOps;
-    const first = rows[0]!.ledger.sequence;
-    const last = rows[rows.length - 1]!.ledger.sequence;
+    const first = ledgers[0]!.sequence;
+    const last = ledgers[ledgers.length - 1]!.sequence;
     batch = [];
     batchOps = 0;
     queued = last;
@@ -81,10 +78,10 @@ export async function reingestRange(options: ReingestOptions): Promise<ReingestP
         // a crash may lose the last batches' commits, never half a batch: rerunning rewrites them
         await sql.exec('SET LOCAL synchronous_commit = off');
         await deleteHistory(sql, first, last);
-        await writeHistory(sql, rows);
+        await writeEncodedHistory(sql, ledgers.map((l) => l.history));
       })
       .then(() => {
-        progress.ledgers += rows.length;
+        progress.ledgers += ledgers.length;
         progress.operations += ops;
         progress.lastLedger = last;
         progress.elapsedMs = performance.now() - started;
@@ -95,22 +92,22 @@ export async function reingestRange(options: ReingestOptions): Promise<ReingestP
       });
   };
 
-  const rowsSource = rowsOf(ledgerViews(options.source, from, network));
+  const source = encodedLedgers(options.source, from, network, { workers: options.workers, toSequence: to });
   try {
-    for await (const rows of rowsSource) {
-      const sequence = rows.ledger.sequence;
+    for await (const ledger of source) {
+      const sequence = ledger.sequence;
       if (sequence > to) break;
       const expected = (queued || from - 1) + batch.length + 1;
       if (sequence !== expected) {
         throw new ReingestError(`the source has no ledger ${expected} (next is ${sequence}): cannot reingest ${from}..${to}`);
       }
-      const prev = rows.ledger.prev_hash ?? ZERO_HASH;
+      const prev = ledger.prevHash ?? ZERO_HASH;
       if (prevHash !== null && prev !== prevHash) {
         throw new LedgerChainError(`ledger ${sequence} has previous hash ${prev}, but ledger ${sequence - 1} has hash ${prevHash}`);
       }
-      prevHash = rows.ledger.hash;
-      batch.push(rows);
-      batchOps += rows.operations.length;
+      prevHash = ledger.hash;
+      batch.push(ledger);
+      batchOps += ledger.operations;
       if (batch.length >= batchSize || batchOps >= batchOperations) await flush();
       if (sequence === to) break;
     }

@@ -112,6 +112,9 @@ function rowsCopy(columns: readonly Column[], rows: readonly object[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+const copyStatement = (table: string, columns: readonly Column[]): string =>
+  `COPY "${table}" (${columns.map(([name]) => `"${name}"`).join(', ')}) FROM STDIN`;
+
 async function insert(
   sql: SqlSession,
   table: string,
@@ -122,8 +125,7 @@ async function insert(
   if (rows.length === 0) return;
   if (!conflict && sql.copyFrom) {
     // COPY parses far less than json_to_recordset does for the same rows
-    const names = columns.map(([name]) => `"${name}"`).join(', ');
-    await sql.copyFrom(`COPY "${table}" (${names}) FROM STDIN`, rowsCopy(columns, rows));
+    await sql.copyFrom(copyStatement(table, columns), rowsCopy(columns, rows));
     return;
   }
   const names = columns.map(([name]) => `"${name}"`).join(', ');
@@ -297,26 +299,64 @@ function upsert(key: string[], columns: readonly Column[]): string {
   return `ON CONFLICT (${key.map((k) => `"${k}"`).join(', ')}) DO UPDATE SET ${updates}`;
 }
 
+interface HistoryTable {
+  table: string;
+  columns: readonly Column[];
+  rows: (ledger: LedgerRows) => readonly object[];
+}
+
+// The history tables COPY fills, in the order they are written (trades need asset ids: writeTrades).
+const HISTORY_TABLES: readonly HistoryTable[] = [
+  { table: 'history_ledgers', columns: LEDGER_COLUMNS, rows: (l) => [l.ledger] },
+  { table: 'history_transactions', columns: TRANSACTION_COLUMNS, rows: (l) => l.transactions },
+  { table: 'history_operations', columns: OPERATION_COLUMNS, rows: (l) => l.operations },
+  { table: 'history_effects', columns: EFFECT_COLUMNS, rows: (l) => l.effects },
+  {
+    table: 'history_transaction_participants',
+    columns: [['account', 'text'], ['transaction_id', 'bigint']],
+    rows: (l) => l.transactionParticipants.map((p) => ({ account: p.account, transaction_id: p.id })),
+  },
+  {
+    table: 'history_operation_participants',
+    columns: [['account', 'text'], ['operation_id', 'bigint']],
+    rows: (l) => l.operationParticipants.map((p) => ({ account: p.account, operation_id: p.id })),
+  },
+];
+
+/**
+ * History rows ready to write: COPY text per table, and the trades (their base/counter order needs
+ * the assets' database ids). Plain strings and data, so a worker thread can build it.
+ */
+export interface EncodedHistory {
+  copy: Record<string, string>;
+  trades: TradeRecord[];
+}
+
+export function encodeHistory(ledgers: readonly LedgerRows[]): EncodedHistory {
+  const copy: Record<string, string> = {};
+  for (const { table, columns, rows } of HISTORY_TABLES) {
+    const all = ledgers.flatMap(rows);
+    if (all.length > 0) copy[table] = rowsCopy(columns, all);
+  }
+  return { copy, trades: ledgers.flatMap((l) => l.trades) };
+}
+
+/** Writes encoded history (of one or several ledgers) with one COPY per table; needs COPY support. */
+export async function writeEncodedHistory(sql: SqlSession, parts: readonly EncodedHistory[]): Promise<void> {
+  if (!sql.copyFrom) throw new Error('writeEncodedHistory needs a session with COPY');
+  for (const { table, columns } of HISTORY_TABLES) {
+    const text = parts.map((p) => p.copy[table] ?? '').join('');
+    if (text) await sql.copyFrom(copyStatement(table, columns), text);
+  }
+  const trades = parts.flatMap((p) => p.trades);
+  if (trades.length > 0) await writeTrades(sql, trades);
+}
+
 /** Inserts the history rows of the given ledgers (they must not exist yet). */
 export async function writeHistory(sql: SqlSession, ledgers: readonly LedgerRows[]): Promise<void> {
-  const all = <T>(pick: (rows: LedgerRows) => readonly T[]): T[] => ledgers.flatMap(pick);
-  await insert(sql, 'history_ledgers', LEDGER_COLUMNS, ledgers.map((l) => l.ledger));
-  await insert(sql, 'history_transactions', TRANSACTION_COLUMNS, all((l) => l.transactions));
-  await insert(sql, 'history_operations', OPERATION_COLUMNS, all((l) => l.operations));
-  await insert(sql, 'history_effects', EFFECT_COLUMNS, all((l) => l.effects));
-  await insert(
-    sql,
-    'history_transaction_participants',
-    [['account', 'text'], ['transaction_id', 'bigint']],
-    all((l) => l.transactionParticipants).map((p) => ({ account: p.account, transaction_id: p.id })),
-  );
-  await insert(
-    sql,
-    'history_operation_participants',
-    [['account', 'text'], ['operation_id', 'bigint']],
-    all((l) => l.operationParticipants).map((p) => ({ account: p.account, operation_id: p.id })),
-  );
-  const trades = all((l) => l.trades);
+  if (sql.copyFrom) return writeEncodedHistory(sql, [encodeHistory(ledgers)]);
+  for (const { table, columns, rows } of HISTORY_TABLES) await insert(sql, table, columns, ledgers.flatMap(rows));
+  const trades = ledgers.flatMap((l) => l.trades);
   if (trades.length > 0) await writeTrades(sql, trades);
 }
 

@@ -111,10 +111,20 @@ describe('sources, chain checks and reingestion', () => {
 
   it('reingesting a range rewrites the same history rows, however often', async () => {
     const before = pick(await dumpTables(fromDatastore.db), HISTORY);
-    for (let i = 0; i < 2; i++) {
-      const result = await reingestRange({ db: fromDatastore.db, source: datastoreSource(TESTNET_DATASTORE), networkPassphrase: TESTNET_PASSPHRASE, from: 997, to: 999, batchSize: 2 });
+    // in this thread, then on one and on two worker threads (parallel_encode.ts)
+    for (const workers of [0, 1, 2]) {
+      const result = await reingestRange({ db: fromDatastore.db, source: datastoreSource(TESTNET_DATASTORE), networkPassphrase: TESTNET_PASSPHRASE, from: 997, to: 999, batchSize: 2, workers });
       expect(result.ledgers).toBe(3);
+      expect(pick(await dumpTables(fromDatastore.db), HISTORY)).toEqual(before);
     }
+    // a range that ends before the source does stops reading there; the workers are stopped
+    const part = await reingestRange({ db: fromDatastore.db, source: datastoreSource(TESTNET_DATASTORE), networkPassphrase: TESTNET_PASSPHRASE, from: 997, to: 998, workers: 2 });
+    expect(part).toMatchObject({ ledgers: 2, lastLedger: 998 });
+    expect(pick(await dumpTables(fromDatastore.db), HISTORY)).toEqual(before);
+    // an error on a worker thread reaches the caller as the same error, and nothing is written
+    await expect(
+      reingestRange({ db: fromDatastore.db, source: datastoreSource(TESTNET_DATASTORE), networkPassphrase: 'Another Network', from: 997, to: 999, workers: 1 }),
+    ).rejects.toThrow(expect.objectContaining({ name: 'MetaError', message: expect.stringMatching(/has no envelope in the tx set \(wrong network passphrase\?\)/) }));
     expect(pick(await dumpTables(fromDatastore.db), HISTORY)).toEqual(before);
     await expect(
       reingestRange({ db: fromDatastore.db, source: datastoreSource(TESTNET_DATASTORE), networkPassphrase: TESTNET_PASSPHRASE, from: 996, to: 999 }),
