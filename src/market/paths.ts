@@ -69,6 +69,12 @@ interface Bound {
   readonly factor: Float64Array[];
   /** largest rounding give-back over those walks, in units of the asset itself */
   readonly slack: Float64Array[];
+  /**
+   * Maximizing only: the most a walk of at most r hops from the asset can deliver to a target
+   * whatever the amount, as the books' depth allows (+Infinity at a target: stopping there keeps
+   * the amount in hand). A large amount through thin books is bounded by this, not by the rates.
+   */
+  readonly reach: Float64Array[] | null;
 }
 
 const SAFE = 1e-12;
@@ -85,6 +91,8 @@ function at(rows: readonly Float64Array[], remaining: number, i: number | undefi
  * A hop gives back less than one unit per crossed offer (stellar-core's rounding of fully taken
  * offers), so along any walk w: cost ≥ product_w·(amount − slack) when minimizing, and
  * gain ≤ product_w·(amount + slack) when maximizing; the same holds for the extremes over walks.
+ * When maximizing, a hop also delivers at most its book's depth d(x,y) (what all its offers sell):
+ *   reach_r(x) = max(reach_{r-1}(x), max over y of min(factor_{r-1}(y)·(d(x,y) + slack_{r-1}(y)), reach_{r-1}(y))).
  */
 function bounds(
   assets: readonly string[],
@@ -104,11 +112,14 @@ function bounds(
   for (const [asset, i] of index) if (targets.has(asset) && asset !== start) f0[i] = 1;
   const factor: Float64Array[] = [f0];
   const slack: Float64Array[] = [new Float64Array(size)];
+  const reach: Float64Array[] | null = minimize ? null : [f0.map((f) => (f === 1 ? Infinity : -Infinity))];
   for (let r = 1; r <= hops; r += 1) {
     const fPrev = factor[r - 1] as Float64Array;
     const sPrev = slack[r - 1] as Float64Array;
     const f = Float64Array.from(fPrev);
     const s = Float64Array.from(sPrev);
+    const rPrev = reach?.[r - 1];
+    const m = rPrev ? Float64Array.from(rPrev) : null;
     for (const [asset, i] of index) {
       for (const [next, book] of edges(asset)) {
         const j = index.get(next);
@@ -118,12 +129,18 @@ function bounds(
         const through = q * (fPrev[j] as number);
         f[i] = minimize ? Math.min(f[i] as number, through) : Math.max(f[i] as number, through);
         s[i] = Math.max(s[i] as number, (book.length + extra + (sPrev[j] as number)) / q);
+        if (m && rPrev) {
+          const depth = book.reduce((sum, offer) => sum + Number(offer.amount), 0);
+          const delivered = Math.min((fPrev[j] as number) * (depth + (sPrev[j] as number)), rPrev[j] as number);
+          m[i] = Math.max(m[i] as number, delivered);
+        }
       }
     }
     factor.push(f);
     slack.push(s);
+    if (m) reach?.push(m);
   }
-  return { index, bound: { factor, slack } };
+  return { index, bound: { factor, slack, reach } };
 }
 
 // A lower bound on what receiving `amount` through `book` costs (≥ amount·n/d − one unit per offer).
@@ -271,7 +288,10 @@ function search(graph: OrderBookGraph, dir: Direction, maxHops: number, ignore: 
     const i = index.get(asset);
     const factor = at(bound.factor, remaining, i, dir.minimize ? Infinity : -Infinity);
     if (!Number.isFinite(factor)) return null;
-    return optimistic(factor, Number(amount), at(bound.slack, remaining, i, 0));
+    const key = optimistic(factor, Number(amount), at(bound.slack, remaining, i, 0));
+    // maximizing: no more than the books' depth lets through (keys are negated gains)
+    const reach = bound.reach ? at(bound.reach, remaining, i, -Infinity) : Infinity;
+    return Math.max(key, -(reach * (1 + SAFE) + 1));
   };
   const beaten = (key: number): boolean => {
     const last = dir.last();
