@@ -40,13 +40,15 @@ function distributionSql(expression: string, prefix: string): string {
   ].join(',\n');
 }
 
+// the transactions of ledgers ($1, $2] are the TOID range [($1 + 1) << 32, ($2 + 1) << 32)
 const FEES = `SELECT ${distributionSql(FEE_CHARGED, 'fee_charged')}, ${distributionSql(MAX_FEE, 'max_fee')}
-  FROM history_transactions WHERE ledger_sequence > $1 AND ledger_sequence <= $2`;
+  FROM history_transactions WHERE id >= (($1::bigint + 1) << 32) AND id < (($2::bigint + 1) << 32)`;
 
 const CAPACITY = `
   SELECT ROUND(SUM(operation_count::numeric) / SUM(max_tx_set_size), 2)::text AS usage FROM (
     SELECT l.sequence, COALESCE(SUM(t.operation_count), 0) AS operation_count, l.max_tx_set_size
-    FROM history_ledgers l LEFT JOIN history_transactions t ON t.ledger_sequence = l.sequence
+    FROM history_ledgers l LEFT JOIN history_transactions t
+      ON t.id >= (l.sequence::bigint << 32) AND t.id < ((l.sequence::bigint + 1) << 32)
     WHERE l.sequence > $1 AND l.sequence <= $2
     GROUP BY l.sequence, l.max_tx_set_size) a`;
 

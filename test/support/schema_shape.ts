@@ -14,17 +14,39 @@ export interface ColumnShape {
 export interface IndexShape {
   kind: 'primary' | 'unique' | 'index';
   columns: string[];
+  /** the access method: btree, brin, … */
+  method: string;
+  /** a partial index's predicate, without quotes and outer parentheses */
+  where: string | null;
 }
 
 export interface TableShape {
   columns: Record<string, ColumnShape>;
-  /** keyed by kind and columns, e.g. "unique(type,code,issuer)" */
+  /** keyed by kind, columns, method and predicate, e.g. "unique(type,code,issuer)", "index(id) using brin" */
   indexes: Record<string, IndexShape>;
 }
 
 export type SchemaShape = Record<string, TableShape>;
 
-const indexKey = (index: IndexShape) => `${index.kind}(${index.columns.join(',')})`;
+const indexKey = (index: IndexShape) =>
+  `${index.kind}(${index.columns.join(',')})${index.method === 'btree' ? '' : ` using ${index.method}`}${index.where ? ` where ${index.where}` : ''}`;
+
+const normalPredicate = (text: string): string => text.replace(/"/g, '').replace(/^\((.*)\)$/s, '$1').replace(/\s+/g, ' ').trim();
+
+/**
+ * The predicates of partial indexes (`@@index([a, b], where: raw("…"))`), by model and fields: the
+ * DMMF leaves them out.
+ */
+function partialPredicates(datamodel: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const model of datamodel.matchAll(/^model\s+(\w+)\s*\{([^}]*)\}/gm)) {
+    for (const index of model[2]!.matchAll(/@@index\(\[([^\]]*)\][^\n]*?where:\s*raw\("([^"]*)"\)/g)) {
+      const fields = index[1]!.split(',').map((f) => f.trim());
+      found.set(`${model[1]}:${fields.join(',')}`, normalPredicate(index[2]!));
+    }
+  }
+  return found;
+}
 
 // Prisma's PostgreSQL types for scalar fields without a native type attribute.
 const DEFAULT_TYPES: Record<string, string> = {
@@ -53,6 +75,7 @@ export async function expectedShape(datamodel: string): Promise<SchemaShape> {
   const document = getDMMF({ datamodel });
   if ('reason' in document) throw new Error(`schema.prisma does not parse: ${document.reason}`);
   const dm = document.datamodel;
+  const predicates = partialPredicates(datamodel);
   const shape: SchemaShape = {};
   for (const model of dm.models) {
     const table = model.dbName ?? model.name;
@@ -75,6 +98,8 @@ export async function expectedShape(datamodel: string): Promise<SchemaShape> {
       const shapeOfIndex: IndexShape = {
         kind,
         columns: index.fields.map((f) => dbNames.get(f.name) ?? f.name),
+        method: (index as { algorithm?: string }).algorithm?.toLowerCase() ?? 'btree',
+        where: predicates.get(`${model.name}:${index.fields.map((f) => f.name).join(',')}`) ?? null,
       };
       indexes[indexKey(shapeOfIndex)] = shapeOfIndex;
     }
@@ -131,13 +156,18 @@ export async function actualShape(sql: SqlSession): Promise<SchemaShape> {
     is_primary: boolean;
     is_unique: boolean;
     columns: string[] | string;
+    method: string;
+    predicate: string | null;
   }>(`
     SELECT t.relname AS table_name, i.indisprimary AS is_primary, i.indisunique AS is_unique,
+           am.amname AS method, pg_get_expr(i.indpred, i.indrelid) AS predicate,
            array(SELECT a.attname FROM unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
                  JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
                  ORDER BY k.ord)::text[] AS columns
     FROM pg_index i
     JOIN pg_class t ON t.oid = i.indrelid
+    JOIN pg_class ic ON ic.oid = i.indexrelid
+    JOIN pg_am am ON am.oid = ic.relam
     JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'`);
 
   const shape: SchemaShape = {};
@@ -155,6 +185,8 @@ export async function actualShape(sql: SqlSession): Promise<SchemaShape> {
     const index: IndexShape = {
       kind: row.is_primary ? 'primary' : row.is_unique ? 'unique' : 'index',
       columns: parseTextArray(row.columns),
+      method: row.method,
+      where: row.predicate === null ? null : normalPredicate(row.predicate),
     };
     tableOf(row.table_name).indexes[indexKey(index)] = index;
   }
