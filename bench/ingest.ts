@@ -4,7 +4,7 @@
 // database, then the CPU this process (with its worker threads) and the PostgreSQL server process
 // used during the reingest. Each database is filled twice: encoding the ledgers in the main thread
 // (workers 0, the baseline of the same run) and on worker threads (the default).
-// Run: npx tsx bench/ingest.ts [ledgers=20] [txPerLedger=1000] [opsPerTx=1]
+// Run: npx tsx bench/ingest.ts [ledgers=100] [txPerLedger=1000] [opsPerTx=1]
 // PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
 // database is created and dropped.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { createServerDatabase, dropServerDatabase } from '../test/support/databa
 import { generateTraffic } from '../test/ingest/support/traffic.js';
 
 const PASSPHRASE = 'Zenith Ingest Bench Network';
-const LEDGERS = Number(process.argv[2] ?? 20);
+const LEDGERS = Number(process.argv[2] ?? 100);
 const TX_PER_LEDGER = Number(process.argv[3] ?? 1000);
 const OPS_PER_TX = Number(process.argv[4] ?? 1);
 const TARGET_OPS = 10_000;

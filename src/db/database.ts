@@ -22,10 +22,10 @@ export interface SqlSession {
   /** runs a script of one or more statements, without parameters */
   exec(script: string): Promise<void>;
   /**
-   * `COPY … FROM STDIN` (text format) with `data` as its input: bulk loads without the cost of
-   * parsing parameters. Optional: callers fall back to INSERT when a session lacks it.
+   * `COPY … FROM STDIN` with the chunks of `data`, in order, as its input: bulk loads without the
+   * cost of parsing parameters. Optional: callers fall back to INSERT when a session lacks it.
    */
-  copyFrom?(statement: string, data: string): Promise<void>;
+  copyFrom?(statement: string, data: readonly Uint8Array[]): Promise<void>;
 }
 
 export interface Database {
@@ -123,7 +123,7 @@ class CopyIn {
 
   constructor(
     private readonly text: string,
-    private readonly data: string,
+    private readonly data: readonly Uint8Array[],
   ) {
     this.done = new Promise((resolve, reject) => {
       this.settle = (error) => (error ? reject(error) : resolve());
@@ -135,9 +135,11 @@ class CopyIn {
   }
 
   handleCopyInResponse(connection: CopyConnection): void {
-    const bytes = Buffer.from(this.data, 'utf8');
-    // CopyData messages of at most 1 MiB keep the socket's buffers small
-    for (let i = 0; i < bytes.length; i += 1 << 20) connection.sendCopyFromChunk(bytes.subarray(i, i + (1 << 20)));
+    for (const data of this.data) {
+      const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+      // CopyData messages of at most 1 MiB keep the socket's buffers small
+      for (let i = 0; i < bytes.length; i += 1 << 20) connection.sendCopyFromChunk(bytes.subarray(i, i + (1 << 20)));
+    }
     connection.endCopyFrom();
   }
 
@@ -231,8 +233,8 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }, opti
 async function pgliteCopy(
   target: { query(text: string, params?: unknown[], options?: { blob?: Blob }): Promise<unknown> },
   statement: string,
-  data: string,
+  data: readonly Uint8Array[],
 ): Promise<void> {
   const text = statement.replace(/\bFROM\s+STDIN\b/i, "FROM '/dev/blob'");
-  await target.query(text, [], { blob: new Blob([data]) });
+  await target.query(text, [], { blob: new Blob(data as Uint8Array<ArrayBuffer>[]) });
 }

@@ -15,5 +15,7 @@ port.on('message', (request: EncodeRequest) => {
     const err = error instanceof Error ? error : new Error(String(error));
     reply = { id: request.id, error: { name: err.name, message: err.message } };
   }
-  port.postMessage(reply);
+  // the COPY bytes move to the main thread instead of being copied
+  const buffers = 'ledger' in reply ? new Set(Object.values(reply.ledger.history.copy).map((bytes) => bytes.buffer)) : [];
+  port.postMessage(reply, [...buffers]);
 });

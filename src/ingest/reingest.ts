@@ -56,9 +56,10 @@ export async function reingestRange(options: ReingestOptions): Promise<ReingestP
   let batchOps = 0;
   let prevHash: string | null = null;
 
-  // One batch is written while the next ones are encoded (on worker threads, parallel_encode.ts):
-  // the database works while ledgers are decoded. Batches commit in order, each in its own transaction.
-  let writing: Promise<void> = Promise.resolve();
+  // Batches are written one after the other, each in its own transaction, while the next ledgers are
+  // encoded (on worker threads, parallel_encode.ts). Up to two batches wait for the database, so the
+  // encoding never pauses for a commit; batches commit in order.
+  const writes: Promise<void>[] = [];
   let failure: unknown = null;
   let queued = 0;
 
@@ -71,25 +72,28 @@ export async function reingestRange(options: ReingestOptions): Promise<ReingestP
     batch = [];
     batchOps = 0;
     queued = last;
-    await writing;
+    while (writes.length >= 2) await writes.shift();
     if (failure) throw failure;
-    writing = db
-      .transaction(async (sql) => {
+    const previous = writes.at(-1) ?? Promise.resolve();
+    const write = async (): Promise<void> => {
+      if (failure) return;
+      await db.transaction(async (sql) => {
         // a crash may lose the last batches' commits, never half a batch: rerunning rewrites them
         await sql.exec('SET LOCAL synchronous_commit = off');
         await deleteHistory(sql, first, last);
         await writeEncodedHistory(sql, ledgers.map((l) => l.history));
-      })
-      .then(() => {
-        progress.ledgers += ledgers.length;
-        progress.operations += ops;
-        progress.lastLedger = last;
-        progress.elapsedMs = performance.now() - started;
-        options.onProgress?.({ ...progress });
-      })
-      .catch((error: unknown) => {
-        failure = error;
       });
+      progress.ledgers += ledgers.length;
+      progress.operations += ops;
+      progress.lastLedger = last;
+      progress.elapsedMs = performance.now() - started;
+      options.onProgress?.({ ...progress });
+    };
+    writes.push(
+      previous.then(write).catch((error: unknown) => {
+        failure ??= error;
+      }),
+    );
   };
 
   const source = encodedLedgers(options.source, from, network, { workers: options.workers, toSequence: to });
@@ -114,7 +118,7 @@ export async function reingestRange(options: ReingestOptions): Promise<ReingestP
     await flush();
   } finally {
     // never leave a write running behind the caller's back
-    await writing;
+    await Promise.all(writes);
   }
   if (failure) throw failure;
   if (progress.lastLedger !== to) {

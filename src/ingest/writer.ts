@@ -1,11 +1,11 @@
 // Writes the rows of one ledger, or of a batch of ledgers, with one multi-row statement per table:
-// each table's rows travel as one JSON parameter expanded by json_to_recordset, so a ledger costs a
-// fixed number of statements whatever its size. State rows are upserts and deletes by key.
+// history rows travel as binary COPY (copy_binary.ts), upserts as one JSON parameter expanded by
+// json_to_recordset, so a ledger costs a fixed number of statements whatever its size. State rows
+// are upserts and deletes by key.
 import type { SqlSession } from '../db/database.js';
 import { assetsEqual, type AssetValue } from '../stellar/index.js';
-import type { LedgerRows, TradeRecord } from './rows.js';
-
-type Column = readonly [name: string, type: string];
+import { COPY_HEADER, COPY_TRAILER, CopyBinary, copyStatement, rowWriter, type Column, type RowWriter } from './copy_binary.js';
+import type { LedgerRow, LedgerRows, TradeRecord, TransactionHistoryRows } from './rows.js';
 
 const json = (rows: readonly object[]): string =>
   JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
@@ -40,81 +40,6 @@ function rowsJson(columns: readonly Column[], rows: readonly object[]): string {
   return `[${parts.join(',')}]`;
 }
 
-const COPY_SPECIAL = /[\\\t\n\r]/;
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
-/** a value as COPY text: backslash, tab, newline and carriage return escaped */
-function copyEscape(text: string): string {
-  return COPY_SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
-}
-
-function copyValue(value: unknown): string {
-  switch (typeof value) {
-    case 'bigint':
-    case 'number':
-      return String(value);
-    case 'boolean':
-      return value ? 't' : 'f';
-    case 'string':
-      return copyEscape(value);
-    case 'undefined':
-      return '\\N';
-    default:
-      if (value === null) return '\\N';
-      if (Array.isArray(value)) {
-        // a text[] literal: every element quoted
-        return copyEscape(`{${value.map((e) => `"${String(e).replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
-      }
-      return copyEscape(JSON.stringify(value));
-  }
-}
-
-// Text and timestamp columns whose values are hex, base64, StrKeys, type names or ISO dates: never a character
-// COPY must escape, so their (long) values are not scanned.
-const PLAIN_TEXT = new Set([
-  'hash',
-  'prev_hash',
-  'header_xdr',
-  'closed_at',
-  'account',
-  'account_muxed',
-  'memo_type',
-  'fee_account',
-  'fee_account_muxed',
-  'inner_transaction_hash',
-  'envelope_xdr',
-  'result_xdr',
-  'result_meta_xdr',
-  'fee_meta_xdr',
-  'transaction_hash',
-  'source_account',
-  'source_account_muxed',
-  'base_account',
-  'counter_account',
-]);
-
-const plainValue = (value: unknown): string => (value === null || value === undefined ? '\\N' : String(value));
-const boolValue = (value: unknown): string => (value === null || value === undefined ? '\\N' : value ? 't' : 'f');
-
-/** The rows as COPY text format input, one line per row. */
-function rowsCopy(columns: readonly Column[], rows: readonly object[]): string {
-  const names = columns.map(([name]) => name);
-  const encoders = columns.map(([name, type]) =>
-    type === 'bigint' || type === 'integer' || PLAIN_TEXT.has(name) ? plainValue : type === 'boolean' ? boolValue : copyValue,
-  );
-  const lines: string[] = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as Record<string, unknown>;
-    let line = encoders[0]!(row[names[0]!]);
-    for (let j = 1; j < names.length; j++) line += `\t${encoders[j]!(row[names[j]!])}`;
-    lines[i] = line;
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-const copyStatement = (table: string, columns: readonly Column[]): string =>
-  `COPY "${table}" (${columns.map(([name]) => `"${name}"`).join(', ')}) FROM STDIN`;
-
 async function insert(
   sql: SqlSession,
   table: string,
@@ -125,7 +50,9 @@ async function insert(
   if (rows.length === 0) return;
   if (!conflict && sql.copyFrom) {
     // COPY parses far less than json_to_recordset does for the same rows
-    await sql.copyFrom(copyStatement(table, columns), rowsCopy(columns, rows));
+    const out = new CopyBinary();
+    rowWriter(columns)(out, rows);
+    await sql.copyFrom(copyStatement(table, columns), [COPY_HEADER, out.view(), COPY_TRAILER]);
     return;
   }
   const names = columns.map(([name]) => `"${name}"`).join(', ');
@@ -299,15 +226,18 @@ function upsert(key: string[], columns: readonly Column[]): string {
   return `ON CONFLICT (${key.map((k) => `"${k}"`).join(', ')}) DO UPDATE SET ${updates}`;
 }
 
+/** history rows: a ledger's (LedgerRows), or those of some of its transactions */
+type HistoryRows = TransactionHistoryRows & { ledger?: LedgerRow };
+
 interface HistoryTable {
   table: string;
   columns: readonly Column[];
-  rows: (ledger: LedgerRows) => readonly object[];
+  rows: (ledger: HistoryRows) => readonly object[];
 }
 
 // The history tables COPY fills, in the order they are written (trades need asset ids: writeTrades).
 const HISTORY_TABLES: readonly HistoryTable[] = [
-  { table: 'history_ledgers', columns: LEDGER_COLUMNS, rows: (l) => [l.ledger] },
+  { table: 'history_ledgers', columns: LEDGER_COLUMNS, rows: (l) => (l.ledger ? [l.ledger] : []) },
   { table: 'history_transactions', columns: TRANSACTION_COLUMNS, rows: (l) => l.transactions },
   { table: 'history_operations', columns: OPERATION_COLUMNS, rows: (l) => l.operations },
   { table: 'history_effects', columns: EFFECT_COLUMNS, rows: (l) => l.effects },
@@ -323,30 +253,53 @@ const HISTORY_TABLES: readonly HistoryTable[] = [
   },
 ];
 
+const HISTORY_WRITERS: readonly RowWriter[] = HISTORY_TABLES.map(({ columns }) => rowWriter(columns));
+
 /**
- * History rows ready to write: COPY text per table, and the trades (their base/counter order needs
- * the assets' database ids). Plain strings and data, so a worker thread can build it.
+ * History rows ready to write: COPY tuples per table (each its own buffer, which a worker thread
+ * can transfer), and the trades (their base/counter order needs the assets' database ids).
  */
 export interface EncodedHistory {
-  copy: Record<string, string>;
+  copy: Record<string, Uint8Array<ArrayBuffer>>;
   trades: TradeRecord[];
 }
 
-export function encodeHistory(ledgers: readonly LedgerRows[]): EncodedHistory {
-  const copy: Record<string, string> = {};
-  for (const { table, columns, rows } of HISTORY_TABLES) {
-    const all = ledgers.flatMap(rows);
-    if (all.length > 0) copy[table] = rowsCopy(columns, all);
+// each table's size in the previous ledger: the next buffers start about that large
+const sizeHints = HISTORY_TABLES.map(() => 1 << 16);
+
+/** Encodes history rows as they come, so a caller can build a ledger's rows a few transactions at a time. */
+export class HistoryEncoder {
+  private readonly tables = sizeHints.map((size) => new CopyBinary(size));
+  private readonly trades: TradeRecord[] = [];
+
+  add(rows: HistoryRows): void {
+    HISTORY_TABLES.forEach((table, i) => HISTORY_WRITERS[i]!(this.tables[i]!, table.rows(rows)));
+    this.trades.push(...rows.trades);
   }
-  return { copy, trades: ledgers.flatMap((l) => l.trades) };
+
+  finish(): EncodedHistory {
+    const copy: Record<string, Uint8Array<ArrayBuffer>> = {};
+    HISTORY_TABLES.forEach(({ table }, i) => {
+      const out = this.tables[i]!;
+      sizeHints[i] = Math.max(1 << 12, out.length + (out.length >> 3));
+      if (out.length > 0) copy[table] = out.view();
+    });
+    return { copy, trades: this.trades };
+  }
+}
+
+export function encodeHistory(ledgers: readonly HistoryRows[]): EncodedHistory {
+  const encoder = new HistoryEncoder();
+  for (const ledger of ledgers) encoder.add(ledger);
+  return encoder.finish();
 }
 
 /** Writes encoded history (of one or several ledgers) with one COPY per table; needs COPY support. */
 export async function writeEncodedHistory(sql: SqlSession, parts: readonly EncodedHistory[]): Promise<void> {
   if (!sql.copyFrom) throw new Error('writeEncodedHistory needs a session with COPY');
   for (const { table, columns } of HISTORY_TABLES) {
-    const text = parts.map((p) => p.copy[table] ?? '').join('');
-    if (text) await sql.copyFrom(copyStatement(table, columns), text);
+    const chunks = parts.flatMap((p) => p.copy[table] ?? []);
+    if (chunks.length > 0) await sql.copyFrom(copyStatement(table, columns), [COPY_HEADER, ...chunks, COPY_TRAILER]);
   }
   const trades = parts.flatMap((p) => p.trades);
   if (trades.length > 0) await writeTrades(sql, trades);
@@ -355,7 +308,7 @@ export async function writeEncodedHistory(sql: SqlSession, parts: readonly Encod
 /** Inserts the history rows of the given ledgers (they must not exist yet). */
 export async function writeHistory(sql: SqlSession, ledgers: readonly LedgerRows[]): Promise<void> {
   if (sql.copyFrom) return writeEncodedHistory(sql, [encodeHistory(ledgers)]);
-  for (const { table, columns, rows } of HISTORY_TABLES) await insert(sql, table, columns, ledgers.flatMap(rows));
+  for (const { table, columns, rows } of HISTORY_TABLES) await insert(sql, table, columns, ledgers.flatMap((l) => rows(l)));
   const trades = ledgers.flatMap((l) => l.trades);
   if (trades.length > 0) await writeTrades(sql, trades);
 }
