@@ -46,6 +46,6 @@ export function renderFields(value: object, target: Record<string, unknown>): vo
   for (const key in fields) {
     const inner = fields[key];
     if (key === '__typename' || inner === null || inner === undefined) continue;
-    target[snakeCase(key)] = toRestJson(inner);
+    target[snakeCase(key)] = typeof inner === 'object' ? toRestJson(inner) : inner;
   }
 }

@@ -16,8 +16,8 @@ export const builder = new SchemaBuilder<{
     /** int64 values clients must keep exact travel as decimal strings */
     Int64: { Input: bigint; Output: bigint | number | string };
     DateTime: { Input: Date; Output: Date };
-    /** stroops, shown as a decimal string with 7 places */
-    Amount: { Input: bigint; Output: bigint };
+    /** stroops, shown as a decimal string with 7 places (output: stroops, or that string as stored) */
+    Amount: { Input: bigint; Output: bigint | string };
     /** JSON as Horizon writes it (claimants, predicates, pool reserves); keys are never renamed */
     JSON: { Input: unknown; Output: unknown };
   };

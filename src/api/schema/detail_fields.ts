@@ -50,7 +50,11 @@ function asInt64(value: unknown): bigint | null {
   return null;
 }
 
-function asAmount(value: unknown): bigint | null {
+// what formatAmount writes for 0 to 99,999,999,999.9999999: served as stored, without a round trip
+const FORMATTED_AMOUNT = /^(?:0|[1-9]\d{0,10})\.\d{7}$/;
+
+function asAmount(value: unknown): bigint | string | null {
+  if (typeof value === 'string' && FORMATTED_AMOUNT.test(value)) return value;
   try {
     if (typeof value === 'string') return parseAmount(value);
     if (typeof value === 'number' && Number.isFinite(value)) return parseAmount(value.toFixed(7));

@@ -35,9 +35,24 @@ builder.scalarType('Int64', {
   },
 });
 
+// A page's records mostly share their ledger's close time: the last one written is kept.
+let lastTime = Number.NaN;
+let lastText = '';
+
+function serializeDateTime(value: Date): string {
+  const time = value.getTime();
+  if (time !== lastTime) {
+    const iso = value.toISOString();
+    // "YYYY-MM-DDTHH:MM:SS.sssZ" loses its milliseconds; other years keep the general rule
+    lastText = iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
+    lastTime = time;
+  }
+  return lastText;
+}
+
 builder.scalarType('DateTime', {
   description: 'A point in time, as an ISO 8601 UTC string without fractional seconds (as Horizon).',
-  serialize: (value) => value.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  serialize: serializeDateTime,
   parseValue: (value) => {
     const date = typeof value === 'string' ? new Date(value) : undefined;
     if (!date || Number.isNaN(date.getTime())) {
@@ -59,7 +74,8 @@ function parseAmountValue(value: unknown): bigint {
 
 builder.scalarType('Amount', {
   description: 'An amount of an asset: a decimal string with 7 places ("10.0000000"); 1 stroop is "0.0000001".',
-  serialize: (value) => formatAmount(value),
+  // a string is an amount already written this way (operation and effect details store them so)
+  serialize: (value) => (typeof value === 'string' ? value : formatAmount(value)),
   parseValue: parseAmountValue,
   parseLiteral: (ast) => parseAmountValue(ast.kind === Kind.STRING ? ast.value : undefined),
 });
