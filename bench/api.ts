@@ -1,10 +1,10 @@
 // REST throughput against a plain baseline in the same run: GET /accounts/{id} and
 // GET /accounts/{id}/payments?limit=200 served by Zenith (route table → precompiled GraphQL
-// document → Prisma → snake_case + _links), and by a bare node:http handler that does the same
+// document run by its plan → Prisma → snake_case + _links), and by a bare node:http handler that does the same
 // database reads and writes the same JSON by hand (the bench checks the two answers are equal). Prints requests/s of both and the ratio (target
 // ≥ 0.85), and the SQL statements one nested GraphQL query runs. The REST routes also run a third
-// time with graphql-js interpreting the documents instead of graphql-jit's compiled functions (the
-// same route handler, in a bare node:http server): what the compilation is worth.
+// time with graphql-js executing the documents instead of the planned executor (the same route
+// handler, in a bare node:http server): what the plan is worth.
 // Run: npx tsx bench/api.ts [seconds=3] [concurrency=16] [postgres]
 // PGlite in memory by default; with "postgres", a fresh database on TEST_DATABASE_URL's server
 // (default postgres://postgres@127.0.0.1:5432), dropped at the end.
@@ -232,7 +232,7 @@ for (const path of [`/accounts/${ALICE}`, `/accounts/${ALICE}/payments?limit=200
   const ratio = (n: number) => (n / best.baseline).toFixed(2);
   console.log(
     `GET ${path.replace(ALICE, '{id}')}: zenith ${best.zenith.toFixed(0)} req/s, baseline ${best.baseline.toFixed(0)} req/s, ratio ${ratio(best.zenith)}` +
-      ` (graphql-js instead of graphql-jit: ${best.interpreted.toFixed(0)} req/s, ratio ${ratio(best.interpreted)})`,
+      ` (graphql-js instead of the planned executor: ${best.interpreted.toFixed(0)} req/s, ratio ${ratio(best.interpreted)})`,
   );
 }
 

@@ -35,7 +35,7 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse, url: UR
 
 type Json = Record<string, unknown>;
 
-/** `compile` turns each route's document into what runs it: graphql-jit unless told otherwise (the bench's comparison). */
+/** `compile` turns each route's document into what runs it: the planned executor unless told otherwise (the bench's comparison). */
 export function createRestHandler(
   schema: GraphQLSchema,
   services: ApiServices,
@@ -314,7 +314,7 @@ async function run(schema: GraphQLSchema, services: ApiServices, compiled: Compi
 
 function unwrap(error: GraphQLError): unknown {
   if (error.originalError instanceof ProblemError) return error.originalError;
-  // graphql-jit's errors carry no extensions unless the original error had some
+  // a variable refused by its scalar: graphql-js's error, coded by the scalar
   if (error.extensions?.code === 'bad_request') return new ProblemError(problems.badRequest('query', error.message));
   return error.originalError ?? error;
 }

@@ -1,4 +1,4 @@
-// The compiled documents (graphql-jit) answer exactly as graphql-js executing the same documents:
+// The planned executor answers exactly as graphql-js executing the same documents:
 // the same bytes on every kind of route (resources, pages of the Operation and Effect interfaces,
 // nested lists, the order book) and the same problems, and the same GraphQL errors underneath.
 import { createServer, type Server } from 'node:http';
@@ -63,7 +63,7 @@ async function answer(base: string, path: string): Promise<{ status: number; typ
   return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
 }
 
-describe('REST routes: compiled documents against graphql-js', () => {
+describe('REST routes: planned documents against graphql-js', () => {
   const paths = (): string[] => {
     const [createHash = '', paymentHash = '', failedHash = ''] = [...(scenario.hashes[2] ?? []).slice(0, 1), ...(scenario.hashes[3] ?? [])];
     return [
@@ -111,7 +111,7 @@ describe('REST routes: compiled documents against graphql-js', () => {
   });
 });
 
-describe('the compiled executor against graphql-js', () => {
+describe('the planned executor against graphql-js', () => {
   /** what REST reads of a result: the data and each error's message, path, code and cause */
   const outcome = (result: ExecutionResult) => ({
     data: result.data,
