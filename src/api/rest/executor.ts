@@ -159,6 +159,28 @@ function executeFields(run: Run, plans: readonly FieldPlan[], source: unknown, p
   return pending ? Promise.all(pending).then(() => result) : result;
 }
 
+/** the object type resolveType named, checked with graphql-js's rules and words */
+function runtimeType(schema: GraphQLSchema, type: GraphQLAbstractType, name: unknown, value: unknown, plan: FieldPlan): GraphQLObjectType {
+  const field = `${plan.parentType.name}.${plan.field.name}`;
+  const nodes = plan.nodes;
+  if (name === null || name === undefined) {
+    throw new GraphQLError(
+      `Abstract type "${type.name}" must resolve to an Object type at runtime for field "${field}". Either the "${type.name}" type should provide a "resolveType" function or each possible type should provide an "isTypeOf" function.`,
+      { nodes },
+    );
+  }
+  if (typeof name !== 'string') {
+    throw new GraphQLError(
+      `Abstract type "${type.name}" must resolve to an Object type at runtime for field "${field}" with value ${inspect(value)}, received "${inspect(name)}".`,
+    );
+  }
+  const runtime = schema.getType(name);
+  if (!runtime) throw new GraphQLError(`Abstract type "${type.name}" was resolved to a type "${name}" that does not exist inside the schema.`, { nodes });
+  if (!isObjectType(runtime)) throw new GraphQLError(`Abstract type "${type.name}" was resolved to a non-object type "${name}".`, { nodes });
+  if (!schema.isSubType(type, runtime)) throw new GraphQLError(`Runtime Object type "${runtime.name}" is not a possible type for "${type.name}".`, { nodes });
+  return runtime;
+}
+
 /** Plans and completions of one document, built as the requests reach each type. */
 class DocumentPlan {
   constructor(
@@ -253,12 +275,7 @@ class DocumentPlan {
     const byType = new Map<GraphQLObjectType, Complete>();
     const resolveType = type.resolveType ?? defaultTypeResolver;
     const completeAs = (run: Run, name: unknown, value: unknown, plan: FieldPlan, path: Path): unknown => {
-      const runtime = typeof name === 'string' ? run.schema.getType(name) : undefined;
-      if (!runtime || !isObjectType(runtime) || !run.schema.isSubType(type, runtime)) {
-        throw new GraphQLError(
-          `Abstract type "${type.name}" must resolve to an Object type at runtime for field "${plan.parentType.name}.${plan.field.name}", not ${inspect(name)}.`,
-        );
-      }
+      const runtime = runtimeType(run.schema, type, name, value, plan);
       let complete = byType.get(runtime);
       if (!complete) byType.set(runtime, (complete = this.objectCompletion(runtime, nodes)));
       return complete(run, value, plan, path);
