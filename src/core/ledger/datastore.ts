@@ -5,12 +5,15 @@ import path from 'node:path';
 import { compress, decompress, init } from '@bokuweb/zstd-wasm';
 import { xdr } from '@stellar/stellar-base';
 
-let zstdReady: Promise<void> | null = null;
+// Kept in the global symbol registry, so that two copies of this module in one process (the
+// built code and the TypeScript sources, as bench/ingest.ts loads them) still initialize once.
+const ZSTD_READY = Symbol.for('zenith.zstd-wasm.ready');
 
 /** Initializes zstd-wasm once per process (initializing it again breaks later decompression). */
 export function ensureZstd(): Promise<void> {
-  zstdReady ??= init();
-  return zstdReady;
+  const registry = globalThis as { [ZSTD_READY]?: Promise<void> };
+  registry[ZSTD_READY] ??= init();
+  return registry[ZSTD_READY];
 }
 
 /** Decodes one datastore file (a zstd LedgerCloseMetaBatch). */
