@@ -15,7 +15,10 @@ export class ProgressMeter {
   private last = 0;
   private readonly window: { at: number; ledgers: number; operations: number }[] = [];
 
-  constructor(private readonly windowMs = 5_000) {}
+  constructor(private readonly windowMs = 5_000) {
+    // the start counts as a point: a range written in one batch still has a rate
+    this.window.push({ at: performance.now(), ledgers: 0, operations: 0 });
+  }
 
   record(ledger: number, operations: number, ledgers = 1): ProgressSnapshot {
     this.ledgers += ledgers;
