@@ -117,25 +117,27 @@ function fieldError(run: Run, error: unknown, plan: FieldPlan, path: Path): null
   return null;
 }
 
+const fieldPath = (plan: FieldPlan, parentPath: Path | undefined): Path => addPath(parentPath, plan.key, plan.parentType.name);
+
 function resolveField(run: Run, plan: FieldPlan, source: unknown, parentPath: Path | undefined): unknown {
-  let path = plan.leaf && !plan.readsInfo ? undefined : addPath(parentPath, plan.key, plan.parentType.name);
+  let path = plan.leaf && !plan.readsInfo ? undefined : fieldPath(plan, parentPath);
   try {
     const args = plan.takesArguments ? getArgumentValues(plan.field, plan.nodes[0]!, run.variables) : NO_ARGUMENTS;
     let value: unknown;
     if (plan.resolve) {
-      value = plan.resolve(source, args, run.context, plan.readsInfo ? resolveInfo(run, plan, (path ??= addPath(parentPath, plan.key, plan.parentType.name))) : (undefined as never));
+      value = plan.resolve(source, args, run.context, plan.readsInfo ? resolveInfo(run, plan, (path ??= fieldPath(plan, parentPath))) : (undefined as never));
     } else {
       // graphql-js's default resolver: the property, called when it is a method
       const property = (source as Record<string, unknown> | null | undefined)?.[plan.field.name];
-      value = typeof property === 'function' ? (property as (...a: unknown[]) => unknown).call(source, args, run.context, resolveInfo(run, plan, (path ??= addPath(parentPath, plan.key, plan.parentType.name)))) : property;
+      value = typeof property === 'function' ? (property as (...a: unknown[]) => unknown).call(source, args, run.context, resolveInfo(run, plan, (path ??= fieldPath(plan, parentPath)))) : property;
     }
     // (a leaf's completion is given no path: it never reads one)
     const completed = isPromise(value)
       ? value.then((resolved) => plan.complete(run, resolved, plan, path as Path))
       : plan.complete(run, value, plan, path as Path);
-    return isPromise(completed) ? completed.then(undefined, (error: unknown) => fieldError(run, error, plan, (path ??= addPath(parentPath, plan.key, plan.parentType.name)))) : completed;
+    return isPromise(completed) ? completed.then(undefined, (error: unknown) => fieldError(run, error, plan, (path ??= fieldPath(plan, parentPath)))) : completed;
   } catch (error) {
-    return fieldError(run, error, plan, (path ??= addPath(parentPath, plan.key, plan.parentType.name)));
+    return fieldError(run, error, plan, (path ??= fieldPath(plan, parentPath)));
   }
 }
 
@@ -144,7 +146,14 @@ function executeFields(run: Run, plans: readonly FieldPlan[], source: unknown, p
   const result: Record<string, unknown> = {};
   let pending: Promise<void>[] | null = null;
   for (const plan of plans) {
-    const value = resolveField(run, plan, source, path);
+    let value: unknown;
+    try {
+      value = resolveField(run, plan, source, path);
+    } catch (error) {
+      // as graphql-js: the fields already running settle before the object gives up
+      if (pending) return Promise.allSettled(pending).then(() => Promise.reject(error));
+      throw error;
+    }
     if (isPromise(value)) {
       result[plan.key] = undefined; // keeps the key's place
       (pending ??= []).push(
@@ -260,7 +269,13 @@ class DocumentPlan {
               items.push(completed);
             }
           } catch (error) {
-            items.push(itemError(run, error, itemType, nodes, itemPath));
+            try {
+              items.push(itemError(run, error, itemType, nodes, itemPath));
+            } catch (fatal) {
+              // as graphql-js: the items already running settle before the list gives up
+              if (pending) return Promise.allSettled(items).then(() => Promise.reject(fatal));
+              throw fatal;
+            }
           }
         }
         return pending ? Promise.all(items) : items;
