@@ -139,35 +139,6 @@ class BytesTx implements LedgerTx {
   }
 }
 
-/**
- * The stored blobs as base64, encoded when read (once, by the transaction processor): a ledger's
- * ~2 kB per transaction of text then lives only as long as the row that holds it.
- */
-class RawXdr implements RawParts {
-  constructor(
-    private readonly envelope: Buffer,
-    private readonly result: Buffer,
-    private readonly meta: Buffer,
-    private readonly fee: Buffer,
-  ) {}
-
-  get envelopeXdr(): string {
-    return this.envelope.toString('base64');
-  }
-
-  get resultXdr(): string {
-    return this.result.toString('base64');
-  }
-
-  get resultMetaXdr(): string {
-    return this.meta.toString('base64');
-  }
-
-  get feeMetaXdr(): string {
-    return this.fee.toString('base64');
-  }
-}
-
 /** sha256(network id ‖ envelope type ‖ transaction) from the envelope's bytes minus its signatures */
 function hashOf(env: RawEnvelope, network: Buffer): string {
   const kind = env.envelope.switch().name;
@@ -222,8 +193,13 @@ export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
     if (!env) {
       throw new MetaError(`ledger ${sequence}: transaction ${hash} has no envelope in the tx set (wrong network passphrase?)`);
     }
-    // the pair is the 32-byte hash followed by the TransactionResult
-    const rawParts = new RawXdr(env.bytes, raw.subarray(resultStart + 32, resultEnd), raw.subarray(metaStart, metaEnd), fee.bytes);
+    const rawParts: RawParts = {
+      envelopeXdr: env.bytes.toString('base64'),
+      // the pair is the 32-byte hash followed by the TransactionResult
+      resultXdr: raw.subarray(resultStart + 32, resultEnd).toString('base64'),
+      resultMetaXdr: raw.subarray(metaStart, metaEnd).toString('base64'),
+      feeMetaXdr: fee.bytes.toString('base64'),
+    };
     txs.push(
       new BytesTx(i + 1, hash, env.envelope, result, rawParts, fee, raw.subarray(metaStart, metaEnd), meta, postFee, scan?.operationAccounts),
     );

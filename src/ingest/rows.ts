@@ -182,17 +182,13 @@ export interface StateRows {
   removedOffers: bigint[];
 }
 
-/** The history rows of some transactions of a ledger. */
-export interface TransactionHistoryRows {
+export interface LedgerRows {
+  ledger: LedgerRow;
   transactions: TransactionRow[];
   operations: OperationRow[];
   effects: EffectRow[];
   trades: TradeRecord[];
   transactionParticipants: ParticipantRow[];
   operationParticipants: ParticipantRow[];
-}
-
-export interface LedgerRows extends TransactionHistoryRows {
-  ledger: LedgerRow;
   state: StateRows;
 }
