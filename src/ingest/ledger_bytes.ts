@@ -7,6 +7,7 @@ import { cereal, xdr } from '@stellar/stellar-base';
 import type { LedgerTx, LedgerView, RawParts } from './ledger_view.js';
 import { MetaError, splitMeta } from './ledger_view.js';
 import { scanChanges, scanTransactionMeta } from './meta_scan.js';
+import { scanEnvelope, scanResultPair } from './tx_scan.js';
 
 type Reader = InstanceType<typeof cereal.XdrReader>;
 interface Readable<T> {
@@ -17,17 +18,42 @@ interface Readable<T> {
 const readWith = <T>(type: Readable<T>, r: Reader): T => type.read(r as unknown as Buffer);
 const at = (r: Reader): number => r.advance(0);
 
+/** an envelope of the tx set: its bytes, where its signatures start, and js-xdr's decoding when the scanner could not skip it */
 interface RawEnvelope {
-  envelope: xdr.TransactionEnvelope;
   bytes: Buffer;
+  /** EnvelopeType: 0 (v0), 2 (v1) or 5 (fee bump) */
+  type: number;
+  /** offset of the outer signatures in `bytes` */
+  signatures: number;
+  decoded: xdr.TransactionEnvelope | null;
+}
+
+function signaturesSize(envelope: xdr.TransactionEnvelope): number {
+  const kind = envelope.switch().name;
+  const signatures =
+    kind === 'envelopeTypeTxFeeBump'
+      ? envelope.feeBump().signatures()
+      : kind === 'envelopeTypeTx'
+        ? envelope.v1().signatures()
+        : envelope.v0().signatures();
+  let size = 4;
+  for (const s of signatures) size += 8 + Math.ceil(s.signature().length / 4) * 4;
+  return size;
 }
 
 function readEnvelopes(raw: Buffer, r: Reader, out: RawEnvelope[]): void {
   const count = r.readUInt32BE();
   for (let i = 0; i < count; i++) {
     const start = at(r);
-    const envelope = readWith(xdr.TransactionEnvelope, r);
-    out.push({ envelope, bytes: raw.subarray(start, at(r)) });
+    const scan = scanEnvelope(raw, start);
+    if (scan) {
+      r.advance(scan.end - start);
+      out.push({ bytes: raw.subarray(start, scan.end), type: scan.type, signatures: scan.signatures - start, decoded: null });
+    } else {
+      const decoded = readWith(xdr.TransactionEnvelope, r);
+      const bytes = raw.subarray(start, at(r));
+      out.push({ bytes, type: decoded.switch().value, signatures: bytes.length - signaturesSize(decoded), decoded });
+    }
   }
 }
 
@@ -83,31 +109,49 @@ function skipChanges(raw: Buffer, r: Reader): RawChanges {
   return { changes, bytes: raw.subarray(start, at(r)) };
 }
 
-const decodeChanges = (c: RawChanges): xdr.LedgerEntryChange[] => c.changes ?? xdr.LedgerEntryChanges.fromXDR(c.bytes);
-
 /**
- * A transaction read from bytes: its meta and fee changes stay bytes until a processor asks for
- * them (the state processor does; a reingest only needs the accounts the scanner found).
+ * A transaction read from bytes: its parts stay bytes until a processor asks for them (a reingest
+ * never needs the decoded meta: the scanner found the accounts it changed), and `release()`
+ * forgets what was decoded, so a ledger's decoded transactions do not pile up while it is encoded.
  */
 class BytesTx implements LedgerTx {
+  #envelope: xdr.TransactionEnvelope | null;
+  #result: xdr.TransactionResultPair | null;
   #meta: xdr.TransactionMeta | null;
   #parts: ReturnType<typeof splitMeta> | null = null;
-  #fee: xdr.LedgerEntryChange[] | null = null;
-  #postFee: xdr.LedgerEntryChange[] | null = null;
+  #fee: xdr.LedgerEntryChange[] | null;
+  #postFee: xdr.LedgerEntryChange[] | null;
 
   constructor(
     readonly index: number,
     readonly hash: string,
-    readonly envelope: xdr.TransactionEnvelope,
-    readonly result: xdr.TransactionResultPair,
-    readonly raw: RawParts,
+    private readonly envelopeRaw: RawEnvelope,
+    private readonly resultBytes: Buffer,
+    result: xdr.TransactionResultPair | null,
     private readonly feeRaw: RawChanges,
     private readonly metaBytes: Buffer,
     meta: xdr.TransactionMeta | null,
     private readonly postFeeRaw: RawChanges | null,
     readonly operationAccounts: string[][] | undefined,
   ) {
+    this.#envelope = envelopeRaw.decoded;
+    this.#result = result;
     this.#meta = meta;
+    this.#fee = feeRaw.changes;
+    this.#postFee = postFeeRaw?.changes ?? null;
+  }
+
+  get envelope(): xdr.TransactionEnvelope {
+    return (this.#envelope ??= xdr.TransactionEnvelope.fromXDR(this.envelopeRaw.bytes));
+  }
+
+  get result(): xdr.TransactionResultPair {
+    return (this.#result ??= xdr.TransactionResultPair.fromXDR(this.resultBytes));
+  }
+
+  get raw(): RawParts {
+    // the pair is the 32-byte hash followed by the TransactionResult
+    return new RawXdr(this.envelopeRaw.bytes, this.resultBytes.subarray(32), this.metaBytes, this.feeRaw.bytes);
   }
 
   get meta(): xdr.TransactionMeta {
@@ -115,11 +159,11 @@ class BytesTx implements LedgerTx {
   }
 
   get feeChanges(): xdr.LedgerEntryChange[] {
-    return (this.#fee ??= decodeChanges(this.feeRaw));
+    return (this.#fee ??= xdr.LedgerEntryChanges.fromXDR(this.feeRaw.bytes));
   }
 
   get postApplyFeeChanges(): xdr.LedgerEntryChange[] {
-    return (this.#postFee ??= this.postFeeRaw ? decodeChanges(this.postFeeRaw) : []);
+    return (this.#postFee ??= this.postFeeRaw ? xdr.LedgerEntryChanges.fromXDR(this.postFeeRaw.bytes) : []);
   }
 
   private get parts(): ReturnType<typeof splitMeta> {
@@ -137,24 +181,45 @@ class BytesTx implements LedgerTx {
   get changesAfter(): xdr.LedgerEntryChange[] {
     return this.parts.after;
   }
+
+  release(): void {
+    this.#envelope = this.#result = this.#meta = this.#parts = this.#fee = this.#postFee = null;
+  }
 }
+
+/** The stored blobs as base64, encoded when read (once, by the transaction processor). */
+class RawXdr implements RawParts {
+  constructor(
+    private readonly envelope: Buffer,
+    private readonly result: Buffer,
+    private readonly meta: Buffer,
+    private readonly fee: Buffer,
+  ) {}
+
+  get envelopeXdr(): string {
+    return this.envelope.toString('base64');
+  }
+
+  get resultXdr(): string {
+    return this.result.toString('base64');
+  }
+
+  get resultMetaXdr(): string {
+    return this.meta.toString('base64');
+  }
+
+  get feeMetaXdr(): string {
+    return this.fee.toString('base64');
+  }
+}
+
+const HASH_PREFIX = { tx: Buffer.from([0, 0, 0, 2]), v0: Buffer.from([0, 0, 0, 2, 0, 0, 0, 0]), feeBump: Buffer.from([0, 0, 0, 5]) };
 
 /** sha256(network id ‖ envelope type ‖ transaction) from the envelope's bytes minus its signatures */
 function hashOf(env: RawEnvelope, network: Buffer): string {
-  const kind = env.envelope.switch().name;
-  const signatures =
-    kind === 'envelopeTypeTxFeeBump'
-      ? env.envelope.feeBump().signatures()
-      : kind === 'envelopeTypeTx'
-        ? env.envelope.v1().signatures()
-        : env.envelope.v0().signatures();
-  let size = 4;
-  for (const s of signatures) size += 8 + Math.ceil(s.signature().length / 4) * 4;
-  const body = env.bytes.subarray(4, env.bytes.length - size);
-  const h = createHash('sha256').update(network).update(Buffer.from([0, 0, 0, kind === 'envelopeTypeTxFeeBump' ? 5 : 2]));
   // a v0 transaction hashes as v1: its source gains the 4-byte key type (0 = ed25519)
-  if (kind === 'envelopeTypeTxV0') h.update(Buffer.from([0, 0, 0, 0]));
-  return h.update(body).digest('hex');
+  const prefix = env.type === 5 ? HASH_PREFIX.feeBump : env.type === 0 ? HASH_PREFIX.v0 : HASH_PREFIX.tx;
+  return createHash('sha256').update(network).update(prefix).update(env.bytes.subarray(4, env.signatures)).digest('hex');
 }
 
 export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
@@ -178,7 +243,9 @@ export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
   for (let i = 0; i < count; i++) {
     if (version === 2) readWith(xdr.ExtensionPoint, r);
     const resultStart = at(r);
-    const result = readWith(xdr.TransactionResultPair, r);
+    const scannedEnd = scanResultPair(raw, resultStart);
+    const result = scannedEnd === null ? readWith(xdr.TransactionResultPair, r) : null;
+    if (scannedEnd !== null) r.advance(scannedEnd - resultStart);
     const resultEnd = at(r);
     const fee = skipChanges(raw, r);
     const metaStart = at(r);
@@ -187,22 +254,14 @@ export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
     if (scan) r.advance(scan.end - metaStart);
     const metaEnd = at(r);
     const postFee = version === 2 ? skipChanges(raw, r) : null;
-    const hash = result.transactionHash().toString('hex');
+    const hash = raw.toString('hex', resultStart, resultStart + 32);
     byHash ??= new Map(envelopes.map((e) => [hashOf(e, network), e]));
     const env = byHash.get(hash);
     if (!env) {
       throw new MetaError(`ledger ${sequence}: transaction ${hash} has no envelope in the tx set (wrong network passphrase?)`);
     }
-    const rawParts: RawParts = {
-      envelopeXdr: env.bytes.toString('base64'),
-      // the pair is the 32-byte hash followed by the TransactionResult
-      resultXdr: raw.subarray(resultStart + 32, resultEnd).toString('base64'),
-      resultMetaXdr: raw.subarray(metaStart, metaEnd).toString('base64'),
-      feeMetaXdr: fee.bytes.toString('base64'),
-    };
-    txs.push(
-      new BytesTx(i + 1, hash, env.envelope, result, rawParts, fee, raw.subarray(metaStart, metaEnd), meta, postFee, scan?.operationAccounts),
-    );
+    const metaBytes = raw.subarray(metaStart, metaEnd);
+    txs.push(new BytesTx(i + 1, hash, env, raw.subarray(resultStart, resultEnd), result, fee, metaBytes, meta, postFee, scan?.operationAccounts));
   }
   const upgrades = r.readUInt32BE();
   const upgradeChanges: xdr.LedgerEntryChange[] = [];

@@ -31,6 +31,8 @@ export interface LedgerTx {
   raw?: RawParts;
   /** the account ids each operation's changes name, in order, when read from bytes by the scanner */
   operationAccounts?: string[][];
+  /** forgets the decoded parts (read from bytes: they are decoded again if asked for) */
+  release?(): void;
 }
 
 export interface LedgerView {

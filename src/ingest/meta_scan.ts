@@ -3,7 +3,7 @@
 // from the meta (decoding it with js-xdr was the largest cost). Only classic entries (accounts,
 // trust lines, offers, data) are understood; anything else returns null and the caller decodes
 // with js-xdr as before.
-import { ed25519AddressAt } from './processors/details.js';
+import { Scanner, Unsupported, scanOrNull } from './xdr_scan.js';
 
 /** where the scanned value ends, and the accounts changed by each operation */
 export interface MetaScan {
@@ -11,73 +11,7 @@ export interface MetaScan {
   operationAccounts: string[][];
 }
 
-class Unsupported extends Error {}
-
-const pad = (n: number): number => (n + 3) & ~3;
-
-class Scanner {
-  constructor(
-    readonly buf: Buffer,
-    public pos: number,
-  ) {}
-
-  u32(): number {
-    if (this.pos + 4 > this.buf.length) throw new Unsupported();
-    const v = this.buf.readUInt32BE(this.pos);
-    this.pos += 4;
-    return v;
-  }
-
-  skip(n: number): void {
-    if (this.pos + n > this.buf.length) throw new Unsupported();
-    this.pos += n;
-  }
-
-  /** a PublicKey (ed25519 only) as its G... address */
-  accountId(): string {
-    if (this.u32() !== 0) throw new Unsupported();
-    const start = this.pos;
-    this.skip(32);
-    return ed25519AddressAt(this.buf, start);
-  }
-
-  skipAccountId(): void {
-    if (this.u32() !== 0) throw new Unsupported();
-    this.skip(32);
-  }
-
-  skipOptionalAccountId(): void {
-    if (this.u32() !== 0) this.skipAccountId();
-  }
-
-  skipVarOpaque(max: number): void {
-    const n = this.u32();
-    if (n > max) throw new Unsupported();
-    this.skip(pad(n));
-  }
-
-  /** an ExtensionPoint or an empty ext union: only arm 0 exists */
-  emptyExt(): void {
-    if (this.u32() !== 0) throw new Unsupported();
-  }
-
-  asset(trustLine: boolean): void {
-    const type = this.u32();
-    if (type === 0) return;
-    if (type === 1) this.skip(4);
-    else if (type === 2) this.skip(12);
-    else if (type === 3 && trustLine) return this.skip(32);
-    else throw new Unsupported();
-    this.skipAccountId();
-  }
-
-  signerKey(): void {
-    const type = this.u32();
-    if (type > 3) throw new Unsupported();
-    this.skip(32);
-    if (type === 3) this.skipVarOpaque(64);
-  }
-
+class MetaScanner extends Scanner {
   account(): string {
     const id = this.accountId();
     this.skip(8 + 8 + 4); // balance, seqNum, numSubEntries
@@ -122,15 +56,6 @@ class Scanner {
     if (v2 === 0) return;
     if (v2 !== 2) throw new Unsupported();
     this.skip(4); // liquidityPoolUseCount
-    this.emptyExt();
-  }
-
-  offer(): void {
-    this.skipAccountId();
-    this.skip(8);
-    this.asset(false);
-    this.asset(false);
-    this.skip(8 + 8 + 4); // amount, price, flags
     this.emptyExt();
   }
 
@@ -216,24 +141,16 @@ class Scanner {
 
 /** A TransactionMeta at `pos`, or null when it holds entries this scanner does not know. */
 export function scanTransactionMeta(buf: Buffer, pos: number): MetaScan | null {
-  const s = new Scanner(buf, pos);
-  try {
+  return scanOrNull(new MetaScanner(buf, pos), (s) => {
     const operationAccounts = s.meta();
     return { end: s.pos, operationAccounts };
-  } catch (error) {
-    if (error instanceof Unsupported) return null;
-    throw error;
-  }
+  });
 }
 
 /** The end of LedgerEntryChanges at `pos`, or null when it holds entries this scanner does not know. */
 export function scanChanges(buf: Buffer, pos: number): number | null {
-  const s = new Scanner(buf, pos);
-  try {
+  return scanOrNull(new MetaScanner(buf, pos), (s) => {
     s.changes(null);
     return s.pos;
-  } catch (error) {
-    if (error instanceof Unsupported) return null;
-    throw error;
-  }
+  });
 }

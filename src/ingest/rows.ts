@@ -182,13 +182,17 @@ export interface StateRows {
   removedOffers: bigint[];
 }
 
-export interface LedgerRows {
-  ledger: LedgerRow;
+/** The history rows of some transactions of a ledger. */
+export interface TransactionHistoryRows {
   transactions: TransactionRow[];
   operations: OperationRow[];
   effects: EffectRow[];
   trades: TradeRecord[];
   transactionParticipants: ParticipantRow[];
   operationParticipants: ParticipantRow[];
+}
+
+export interface LedgerRows extends TransactionHistoryRows {
+  ledger: LedgerRow;
   state: StateRows;
 }

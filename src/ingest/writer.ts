@@ -5,7 +5,7 @@
 import type { SqlSession } from '../db/database.js';
 import { assetsEqual, type AssetValue } from '../stellar/index.js';
 import { COPY_HEADER, COPY_TRAILER, CopyBinary, copyStatement, rowWriter, type Column, type RowWriter } from './copy_binary.js';
-import type { LedgerRows, TradeRecord } from './rows.js';
+import type { LedgerRow, LedgerRows, TradeRecord, TransactionHistoryRows } from './rows.js';
 
 const json = (rows: readonly object[]): string =>
   JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
@@ -226,15 +226,18 @@ function upsert(key: string[], columns: readonly Column[]): string {
   return `ON CONFLICT (${key.map((k) => `"${k}"`).join(', ')}) DO UPDATE SET ${updates}`;
 }
 
+/** history rows: a ledger's (LedgerRows), or those of some of its transactions */
+type HistoryRows = TransactionHistoryRows & { ledger?: LedgerRow };
+
 interface HistoryTable {
   table: string;
   columns: readonly Column[];
-  rows: (ledger: LedgerRows) => readonly object[];
+  rows: (ledger: HistoryRows) => readonly object[];
 }
 
 // The history tables COPY fills, in the order they are written (trades need asset ids: writeTrades).
 const HISTORY_TABLES: readonly HistoryTable[] = [
-  { table: 'history_ledgers', columns: LEDGER_COLUMNS, rows: (l) => [l.ledger] },
+  { table: 'history_ledgers', columns: LEDGER_COLUMNS, rows: (l) => (l.ledger ? [l.ledger] : []) },
   { table: 'history_transactions', columns: TRANSACTION_COLUMNS, rows: (l) => l.transactions },
   { table: 'history_operations', columns: OPERATION_COLUMNS, rows: (l) => l.operations },
   { table: 'history_effects', columns: EFFECT_COLUMNS, rows: (l) => l.effects },
@@ -253,7 +256,7 @@ const HISTORY_TABLES: readonly HistoryTable[] = [
 const HISTORY_WRITERS: readonly RowWriter[] = HISTORY_TABLES.map(({ columns }) => rowWriter(columns));
 
 /**
- * History rows ready to write: COPY tuples per table (views of one buffer, which a worker thread
+ * History rows ready to write: COPY tuples per table (each its own buffer, which a worker thread
  * can transfer), and the trades (their base/counter order needs the assets' database ids).
  */
 export interface EncodedHistory {
@@ -261,19 +264,34 @@ export interface EncodedHistory {
   trades: TradeRecord[];
 }
 
-export function encodeHistory(ledgers: readonly LedgerRows[]): EncodedHistory {
-  const out = new CopyBinary();
-  const ranges: [table: string, start: number, end: number][] = [];
-  HISTORY_TABLES.forEach(({ table, rows }, i) => {
-    const start = out.length;
-    for (const ledger of ledgers) HISTORY_WRITERS[i]!(out, rows(ledger));
-    if (out.length > start) ranges.push([table, start, out.length]);
-  });
-  // views taken at the end: the buffer may have moved while it grew
-  const all = out.view();
-  const copy: Record<string, Uint8Array<ArrayBuffer>> = {};
-  for (const [table, start, end] of ranges) copy[table] = all.subarray(start, end);
-  return { copy, trades: ledgers.flatMap((l) => l.trades) };
+// each table's size in the previous ledger: the next buffers start about that large
+const sizeHints = HISTORY_TABLES.map(() => 1 << 16);
+
+/** Encodes history rows as they come, so a caller can build a ledger's rows a few transactions at a time. */
+export class HistoryEncoder {
+  private readonly tables = sizeHints.map((size) => new CopyBinary(size));
+  private readonly trades: TradeRecord[] = [];
+
+  add(rows: HistoryRows): void {
+    HISTORY_TABLES.forEach((table, i) => HISTORY_WRITERS[i]!(this.tables[i]!, table.rows(rows)));
+    this.trades.push(...rows.trades);
+  }
+
+  finish(): EncodedHistory {
+    const copy: Record<string, Uint8Array<ArrayBuffer>> = {};
+    HISTORY_TABLES.forEach(({ table }, i) => {
+      const out = this.tables[i]!;
+      sizeHints[i] = Math.max(1 << 12, out.length + (out.length >> 3));
+      if (out.length > 0) copy[table] = out.view();
+    });
+    return { copy, trades: this.trades };
+  }
+}
+
+export function encodeHistory(ledgers: readonly HistoryRows[]): EncodedHistory {
+  const encoder = new HistoryEncoder();
+  for (const ledger of ledgers) encoder.add(ledger);
+  return encoder.finish();
 }
 
 /** Writes encoded history (of one or several ledgers) with one COPY per table; needs COPY support. */
@@ -290,26 +308,33 @@ export async function writeEncodedHistory(sql: SqlSession, parts: readonly Encod
 /** Inserts the history rows of the given ledgers (they must not exist yet). */
 export async function writeHistory(sql: SqlSession, ledgers: readonly LedgerRows[]): Promise<void> {
   if (sql.copyFrom) return writeEncodedHistory(sql, [encodeHistory(ledgers)]);
-  for (const { table, columns, rows } of HISTORY_TABLES) await insert(sql, table, columns, ledgers.flatMap(rows));
+  for (const { table, columns, rows } of HISTORY_TABLES) await insert(sql, table, columns, ledgers.flatMap((l) => rows(l)));
   const trades = ledgers.flatMap((l) => l.trades);
   if (trades.length > 0) await writeTrades(sql, trades);
 }
 
-/** Removes the history rows of ledgers [from, to] (for reingestion). */
-export async function deleteHistory(sql: SqlSession, from: number, to: number): Promise<void> {
+/** The statements that delete the history rows of ledgers from..to, each with its parameters. */
+export function historyDeletes(from: number, to: number): [sql: string, params: unknown[]][] {
   const start = (BigInt(from) << 32n).toString();
   const end = (BigInt(to + 1) << 32n).toString();
-  await sql.query('DELETE FROM history_ledgers WHERE sequence BETWEEN $1 AND $2', [from, to]);
-  for (const [table, column] of [
-    ['history_transactions', 'id'],
-    ['history_operations', 'id'],
-    ['history_effects', 'operation_id'],
-    ['history_trades', 'operation_id'],
-    ['history_transaction_participants', 'transaction_id'],
-    ['history_operation_participants', 'operation_id'],
-  ] as const) {
-    await sql.query(`DELETE FROM ${table} WHERE ${column} >= $1 AND ${column} < $2`, [start, end]);
-  }
+  return [
+    ['DELETE FROM history_ledgers WHERE sequence BETWEEN $1 AND $2', [from, to]],
+    ...(
+      [
+        ['history_transactions', 'id'],
+        ['history_operations', 'id'],
+        ['history_effects', 'operation_id'],
+        ['history_trades', 'operation_id'],
+        ['history_transaction_participants', 'transaction_id'],
+        ['history_operation_participants', 'operation_id'],
+      ] as const
+    ).map(([table, column]): [string, unknown[]] => [`DELETE FROM ${table} WHERE ${column} >= $1 AND ${column} < $2`, [start, end]]),
+  ];
+}
+
+/** Removes the history rows of ledgers [from, to] (for reingestion). */
+export async function deleteHistory(sql: SqlSession, from: number, to: number): Promise<void> {
+  for (const [statement, params] of historyDeletes(from, to)) await sql.query(statement, params);
 }
 
 function assetColumns(asset: AssetValue): { type: string; code: string; issuer: string } {

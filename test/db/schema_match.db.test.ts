@@ -35,7 +35,7 @@ describe('migrations match schema.prisma', () => {
       .replace(/^(\s+feePool\s+)BigInt/m, '$1Int')
       .replace(/^(\s+memo\s+String)\?/m, '$1')
       .replace(/^\s+@@index\(\[signer\]\)\n/m, '\n')
-      .replace(/(@@index\(\[operationId\]), type: Brin\)/, '$1)')
+      .replace(/(@@index\(\[transactionId\]), type: Brin\)/, '$1)')
       .replace(/(@@index\(\[innerTransactionHash\]), where: raw\("[^"]*"\)\)/, '$1)');
     const problems = diffShapes(await expectedShape(changed), actual);
     expect(problems).toContain(
@@ -43,7 +43,7 @@ describe('migrations match schema.prisma', () => {
     );
     expect(problems).toContain('column history_transactions.memo: nullable is true in the database, false in schema.prisma');
     expect(problems).toContain('index accounts_signers index(signer) is not in schema.prisma');
-    expect(problems).toContain('index history_operation_participants index(operation_id) using brin is not in schema.prisma');
+    expect(problems).toContain('index history_operations index(transaction_id) using brin is not in schema.prisma');
     expect(problems).toContain(
       'index history_transactions index(inner_transaction_hash) where inner_transaction_hash IS NOT NULL is not in schema.prisma',
     );

@@ -8,32 +8,45 @@ export function closedAt(view: LedgerView): string {
   return new Date(Number(view.header.scpValue().closeTime().toString()) * 1000).toISOString();
 }
 
-export function ledgerRow(view: LedgerView): LedgerRow {
-  const h = view.header;
-  let successful = 0;
-  let failed = 0;
-  let operations = 0;
-  let txSetOperations = 0;
-  for (const tx of view.txs) {
-    const count = operationCount(tx.envelope);
-    txSetOperations += count;
-    if (isSuccessful(tx.result)) {
-      successful++;
-      operations += count;
-    } else {
-      failed++;
-    }
+/** How many transactions and operations a ledger applied. */
+export interface LedgerCounts {
+  successful: number;
+  failed: number;
+  /** operations of successful transactions */
+  operations: number;
+  /** operations of every applied transaction */
+  txSetOperations: number;
+}
+
+export function ledgerCounts(view: LedgerView): LedgerCounts {
+  const counts: LedgerCounts = { successful: 0, failed: 0, operations: 0, txSetOperations: 0 };
+  for (const tx of view.txs) countTransaction(counts, isSuccessful(tx.result), operationCount(tx.envelope));
+  return counts;
+}
+
+export function countTransaction(counts: LedgerCounts, successful: boolean, operations: number): void {
+  counts.txSetOperations += operations;
+  if (successful) {
+    counts.successful++;
+    counts.operations += operations;
+  } else {
+    counts.failed++;
   }
+}
+
+/** `counts`: the ledger's counts when the caller has them (a reingest counts as it builds rows) */
+export function ledgerRow(view: LedgerView, counts: LedgerCounts = ledgerCounts(view)): LedgerRow {
+  const h = view.header;
   const prev = h.previousLedgerHash().toString('hex');
   return {
     sequence: view.sequence,
     hash: view.hash,
     prev_hash: /^0+$/.test(prev) ? null : prev,
     closed_at: closedAt(view),
-    successful_transaction_count: successful,
-    failed_transaction_count: failed,
-    operation_count: operations,
-    tx_set_operation_count: txSetOperations,
+    successful_transaction_count: counts.successful,
+    failed_transaction_count: counts.failed,
+    operation_count: counts.operations,
+    tx_set_operation_count: counts.txSetOperations,
     total_coins: BigInt(h.totalCoins().toString()),
     fee_pool: BigInt(h.feePool().toString()),
     base_fee: h.baseFee(),

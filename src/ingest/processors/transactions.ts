@@ -67,6 +67,7 @@ export function transactionRow(
   const bounds = parts.timeBounds;
   const maxTime = bounds ? BigInt(bounds.maxTime().toString()) : null;
   const fb = parts.feeBump;
+  const raw = tx.raw;
   return {
     id,
     hash: tx.hash,
@@ -96,10 +97,10 @@ export function transactionRow(
     new_max_fee: fb ? fb.fee : null,
     inner_transaction_hash: fb ? fb.innerHash.toString('hex') : null,
     inner_signatures: fb ? parts.signatures : [],
-    envelope_xdr: tx.raw?.envelopeXdr ?? tx.envelope.toXDR('base64'),
-    result_xdr: tx.raw?.resultXdr ?? outer.toXDR('base64'),
-    result_meta_xdr: tx.raw?.resultMetaXdr ?? tx.meta.toXDR('base64'),
-    fee_meta_xdr: tx.raw?.feeMetaXdr ?? changesXdr(tx.feeChanges),
+    envelope_xdr: raw?.envelopeXdr ?? tx.envelope.toXDR('base64'),
+    result_xdr: raw?.resultXdr ?? outer.toXDR('base64'),
+    result_meta_xdr: raw?.resultMetaXdr ?? tx.meta.toXDR('base64'),
+    fee_meta_xdr: raw?.feeMetaXdr ?? changesXdr(tx.feeChanges),
   };
 }
 
