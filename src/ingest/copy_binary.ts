@@ -5,6 +5,8 @@
 // the bytes on a worker thread and moves the buffer to the main thread, which passes it to the
 // socket as it is.
 
+import type { BufferPool } from './buffer_pool.js';
+
 export type Column = readonly [name: string, type: string];
 
 /** the stream's header: signature, flags, header extension length */
@@ -25,9 +27,17 @@ export class CopyBinary {
   private lastIso = '';
   private lastMicros = 0;
 
-  constructor(capacity = 1 << 16) {
-    // its own ArrayBuffer (never Node's shared pool), so it can be transferred to another thread
-    this.buffer = Buffer.allocUnsafeSlow(capacity);
+  /** `spare`: where buffers come from and, when outgrown, go back to */
+  constructor(
+    capacity = 1 << 16,
+    private readonly spare?: BufferPool,
+  ) {
+    this.buffer = this.allocate(capacity);
+  }
+
+  // its own ArrayBuffer (never Node's shared pool), so it can be transferred to another thread
+  private allocate(bytes: number): Buffer<ArrayBuffer> {
+    return this.spare ? Buffer.from(this.spare.take(bytes)) : Buffer.allocUnsafeSlow(bytes);
   }
 
   get length(): number {
@@ -41,8 +51,9 @@ export class CopyBinary {
 
   private reserve(bytes: number): void {
     if (this.end + bytes <= this.buffer.length) return;
-    const grown = Buffer.allocUnsafeSlow(Math.max(this.buffer.length * 2, this.end + bytes));
+    const grown = this.allocate(Math.max(this.buffer.length * 2, this.end + bytes));
     this.buffer.copy(grown, 0, 0, this.end);
+    this.spare?.give(this.buffer.buffer);
     this.buffer = grown;
   }
 

@@ -11,6 +11,8 @@ export interface EncodedLedger {
   prevHash: string | null;
   operations: number;
   history: EncodedHistory;
+  /** once the history is written: hands its buffers back to the encoder that filled them */
+  recycle?: () => void;
 }
 
 // Rows are built and encoded this many transactions at a time, and then the transactions forget

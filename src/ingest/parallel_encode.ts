@@ -8,14 +8,16 @@ import { siblingModule, startModuleWorker } from '../support/module_worker.js';
 import { encodeLedger, type EncodedLedger } from './encoded_ledger.js';
 import { ledgerViews, type LedgerSource } from './ledger_source.js';
 import { MetaError } from './ledger_view.js';
+import { BufferPool } from './buffer_pool.js';
+import { historyBuffers, recycleHistory } from './writer.js';
 
-export interface EncodeRequest {
-  id: number;
-  raw: Uint8Array;
-  network: Uint8Array;
-}
+export type EncodeRequest =
+  | { id: number; raw: Uint8Array; network: Uint8Array }
+  /** COPY buffers whose rows have been written, for the worker to fill again */
+  | { recycle: ArrayBuffer[] };
 
-export type EncodeReply = { id: number; ledger: EncodedLedger } | { id: number; error: { name: string; message: string } };
+/** `raw`: the request's buffer, handed back for the next ledger */
+export type EncodeReply = { id: number; raw: ArrayBuffer } & ({ ledger: EncodedLedger } | { error: { name: string; message: string } });
 
 /** one thread fewer than the machine has (the main thread and a local database need one), 1 to 4 */
 export function defaultEncodeWorkers(): number {
@@ -30,8 +32,10 @@ interface Task {
 class EncodePool {
   private readonly workers: Worker[];
   private readonly tasks = new Map<number, Task>();
+  private readonly spare = new BufferPool();
   private nextId = 0;
   private failure: Error | null = null;
+  private closed = false;
 
   constructor(size: number, private readonly network: Buffer) {
     this.workers = Array.from({ length: size }, () => {
@@ -49,15 +53,27 @@ class EncodePool {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     // a copy of the ledger's bytes, moved to the worker (the source's buffer may hold others)
-    const bytes = new Uint8Array(raw);
+    const bytes = new Uint8Array(this.spare.take(raw.length), 0, raw.length);
+    bytes.set(raw);
+    const worker = this.workers[id % this.workers.length]!;
     const request: EncodeRequest = { id, raw: bytes, network: this.network };
     return new Promise<EncodedLedger>((resolve, reject) => {
       this.tasks.set(id, { resolve, reject });
-      this.workers[id % this.workers.length]!.postMessage(request, [bytes.buffer]);
+      worker.postMessage(request, [bytes.buffer]);
+    }).then((ledger) => {
+      // once written, its COPY buffers go back to the worker that filled them
+      ledger.recycle = () => {
+        if (!this.closed) {
+          const buffers = historyBuffers(ledger.history);
+          worker.postMessage({ recycle: buffers } satisfies EncodeRequest, buffers);
+        }
+      };
+      return ledger;
     });
   }
 
   private settle(reply: EncodeReply): void {
+    this.spare.give(reply.raw);
     const task = this.tasks.get(reply.id);
     if (!task) return;
     this.tasks.delete(reply.id);
@@ -78,6 +94,7 @@ class EncodePool {
 
   async close(): Promise<void> {
     // tasks still running are dropped: their callers have stopped listening
+    this.closed = true;
     this.tasks.clear();
     await Promise.all(this.workers.map((w) => w.removeAllListeners('exit').terminate()));
   }
@@ -99,7 +116,11 @@ export async function* encodedLedgers(
 ): AsyncGenerator<EncodedLedger> {
   const workers = options.workers ?? defaultEncodeWorkers();
   if (!source.rawLedgers || workers === 0) {
-    for await (const view of ledgerViews(source, fromSequence, network)) yield encodeLedger(view);
+    for await (const view of ledgerViews(source, fromSequence, network)) {
+      const ledger = encodeLedger(view);
+      ledger.recycle = () => recycleHistory(historyBuffers(ledger.history));
+      yield ledger;
+    }
     return;
   }
   const pool = new EncodePool(workers, network);

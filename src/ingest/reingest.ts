@@ -83,6 +83,7 @@ export async function reingestRange(options: ReingestOptions): Promise<ReingestP
         await deleteHistory(sql, first, last);
         await writeEncodedHistory(sql, ledgers.map((l) => l.history));
       });
+      for (const ledger of ledgers) ledger.recycle?.();
       progress.ledgers += ledgers.length;
       progress.operations += ops;
       progress.lastLedger = last;

@@ -4,6 +4,7 @@
 // are upserts and deletes by key.
 import type { SqlSession } from '../db/database.js';
 import { assetsEqual, type AssetValue } from '../stellar/index.js';
+import { BufferPool } from './buffer_pool.js';
 import { COPY_HEADER, COPY_TRAILER, CopyBinary, copyStatement, rowWriter, type Column, type RowWriter } from './copy_binary.js';
 import type { LedgerRow, LedgerRows, TradeRecord, TransactionHistoryRows } from './rows.js';
 
@@ -268,8 +269,21 @@ export interface EncodedHistory {
 const sizeHints = HISTORY_TABLES.map(() => 1 << 16);
 
 /** Encodes history rows as they come, so a caller can build a ledger's rows a few transactions at a time. */
+// COPY buffers whose rows have been written, handed back for the next ledgers (recycleHistory)
+const spareBuffers = new BufferPool();
+
+/** The buffers of encoded history that has been written, for the encoder of this thread to reuse. */
+export function recycleHistory(buffers: readonly ArrayBuffer[]): void {
+  for (const buffer of buffers) spareBuffers.give(buffer);
+}
+
+/** The buffers that hold encoded history's COPY bytes. */
+export function historyBuffers(history: EncodedHistory): ArrayBuffer[] {
+  return [...new Set(Object.values(history.copy).map((bytes) => bytes.buffer))];
+}
+
 export class HistoryEncoder {
-  private readonly tables = sizeHints.map((size) => new CopyBinary(size));
+  private readonly tables = sizeHints.map((size) => new CopyBinary(size, spareBuffers));
   private readonly trades: TradeRecord[] = [];
 
   add(rows: HistoryRows): void {
