@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Asset, Keypair, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { createCore, readDatastoreFile, rootKeypair } from '../../src/core/index.js';
-import { ledgerRows, networkId, readBatchLedgers, viewLedger, viewLedgerBytes, type LedgerRows } from '../../src/ingest/index.js';
+import { envelopeHash, ledgerRows, networkId, readBatchLedgers, viewLedger, viewLedgerBytes, type LedgerRows } from '../../src/ingest/index.js';
 import { changedAccounts } from '../../src/ingest/processors/participants.js';
 import { TESTNET_DATASTORE, TESTNET_PASSPHRASE } from './support/fixtures.js';
 
@@ -166,6 +166,28 @@ describe('meta versions', () => {
       for (const tx of bytes.txs) if (tx.operationChanges.length > 0) expect(tx.operationAccounts).toBeUndefined();
       expect(withoutMetaXdr(ledgerRows(bytes))).toEqual(withoutMetaXdr(ledgerRows(viewLedger(meta, network))));
     }
+  });
+
+  it('falls back to js-xdr for envelopes and results the scanner does not know, with the same rows', async () => {
+    const meta = xdr.LedgerCloseMeta.fromXDR((await testnetMetas())[0]!.toXDR());
+    const envelopes = meta.v1().txSet().v1TxSet().phases()[0]!.v0Components()[0]!.txsMaybeDiscountedFee().txes();
+    const envelope = envelopes[0]!;
+    const oldHash = envelopeHash(envelope, network);
+    // a clawback (not a classic operation for the scanner) appended to the envelope, and to its result
+    const ops = envelope.v1().tx().operations();
+    ops.push(Operation.clawback({ asset: new Asset('USD', Keypair.random().publicKey()), from: Keypair.random().publicKey(), amount: '1' }));
+    const processing = meta.v1().txProcessing().find((p) => p.result().transactionHash().equals(oldHash))!;
+    processing.result().transactionHash(envelopeHash(envelope, network));
+    const result = processing.result().result().result();
+    if (result.switch().name === 'txSuccess' || result.switch().name === 'txFailed') {
+      result.results().push(xdr.OperationResult.opInner(xdr.OperationResultTr.clawback(xdr.ClawbackResult.clawbackSuccess())));
+    }
+    const bytes = viewLedgerBytes(meta.toXDR(), network);
+    const objects = viewLedger(meta, network);
+    expect(bytes.txs.map((t) => t.hash)).toContain(envelopeHash(envelope, network).toString('hex'));
+    expect(bytes.txs.map((t) => t.envelope.toXDR('base64'))).toEqual(objects.txs.map((t) => t.envelope.toXDR('base64')));
+    expect(bytes.txs.map((t) => t.result.toXDR('base64'))).toEqual(objects.txs.map((t) => t.result.toXDR('base64')));
+    expect(ledgerRows(bytes)).toEqual(ledgerRows(objects));
   });
 
   it('fills the fee-bump columns of a fee-bump transaction', async () => {
