@@ -268,7 +268,6 @@ export interface EncodedHistory {
 // each table's size in the previous ledger: the next buffers start about that large
 const sizeHints = HISTORY_TABLES.map(() => 1 << 16);
 
-/** Encodes history rows as they come, so a caller can build a ledger's rows a few transactions at a time. */
 // COPY buffers whose rows have been written, handed back for the next ledgers (recycleHistory)
 const spareBuffers = new BufferPool();
 
@@ -282,6 +281,7 @@ export function historyBuffers(history: EncodedHistory): ArrayBuffer[] {
   return [...new Set(Object.values(history.copy).map((bytes) => bytes.buffer))];
 }
 
+/** Encodes history rows as they come, so a caller can build a ledger's rows a few transactions at a time. */
 export class HistoryEncoder {
   private readonly tables = sizeHints.map((size) => new CopyBinary(size, spareBuffers));
   private readonly trades: TradeRecord[] = [];

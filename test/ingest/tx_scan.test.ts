@@ -7,9 +7,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Account, Asset, Keypair, LiquidityPoolAsset, Memo, Networks, Operation, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { readDatastoreFile } from '../../src/core/index.js';
+import { envelopeHash, networkId } from '../../src/ingest/index.js';
 import { scanEnvelope, scanResultPair } from '../../src/ingest/tx_scan.js';
 import { TEST_PASSPHRASE, loadScenario } from '../core/support/scenario.js';
-import { TESTNET_DATASTORE } from './support/fixtures.js';
+import { TESTNET_DATASTORE, TESTNET_PASSPHRASE } from './support/fixtures.js';
 
 const SCENARIOS = fs
   .readdirSync(path.join(path.dirname(TESTNET_DATASTORE), '..', 'horizon-scenarios'))
@@ -226,7 +227,12 @@ describe('transaction scanner', () => {
           count++;
         }
         for (const phase of meta.v1().txSet().v1TxSet().phases()) {
-          for (const c of phase.v0Components()) for (const env of c.txsMaybeDiscountedFee().txes()) scanEnvelope(env.toXDR(), 0) && count++;
+          for (const c of phase.v0Components()) {
+            for (const env of c.txsMaybeDiscountedFee().txes()) {
+              expectEnvelope(env, envelopeHash(env, networkId(TESTNET_PASSPHRASE)).toString('hex'), TESTNET_PASSPHRASE);
+              count++;
+            }
+          }
         }
       }
     }
