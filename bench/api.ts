@@ -45,10 +45,22 @@ const payment = (n: number): SeedOperation => ({
   participants: [BOB],
 });
 for (let ledger = 4; ledger < 4 + PAYMENTS / 50; ledger++) {
-  await seedLedger(db, ledger, Array.from({ length: 50 }, (_, i) => ({ source: ALICE, operations: [payment(i + 1)] })));
+  await seedLedger(
+    db,
+    ledger,
+    Array.from({ length: 50 }, (_, i) => ({ source: ALICE, operations: [payment(i + 1)] })),
+  );
 }
 
-const services = { db, config: { networkPassphrase: 'bench' }, coreInfo: async () => null, events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry(), orderBook: new LiveOrderBook(db, inProcessLedgerEvents()) };
+const services = {
+  db,
+  config: { networkPassphrase: 'bench' },
+  coreInfo: async () => null,
+  events: inProcessLedgerEvents(),
+  txsub: null,
+  metrics: new MetricsRegistry(),
+  orderBook: new LiveOrderBook(db, inProcessLedgerEvents()),
+};
 const logger = createLogger('silent', { pretty: false });
 const zenith = createApiServer({ services, logger });
 const interpreted = createRestHandler(schema, services, logger, interpretDocument);
@@ -63,8 +75,14 @@ const AUTH_IMMUTABLE = 4;
 const AUTH_CLAWBACK_ENABLED = 8;
 const SIGNER_TYPES: Record<string, string> = { G: 'ed25519_public_key', T: 'preauth_tx', X: 'sha256_hash', P: 'ed25519_signed_payload' };
 const templated = (href: string) => ({ href: `${href}{?cursor,limit,order}`, templated: true });
-const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as T;
-const sortedKeys = (value: Record<string, unknown>) => Object.fromEntries(Object.keys(value).sort().map((key) => [key, value[key]]));
+const defined = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as T;
+const sortedKeys = (value: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, value[key]]),
+  );
 
 /**
  * The same reads as Zenith's routes and the same response, byte for byte (checked before measuring),
@@ -135,9 +153,17 @@ const baseline = createServer(async (req, res) => {
       ...defined({ sequence_ledger: account.sequenceLedger, sequence_time: account.sequenceTime?.toString() }),
       signers: [
         ...account.signers.map((s) =>
-          defined({ key: s.signer, public_key: s.signer, sponsor: s.sponsor, type: SIGNER_TYPES[s.signer[0] ?? ''] ?? 'unknown', weight: s.weight }),
+          defined({
+            key: s.signer,
+            public_key: s.signer,
+            sponsor: s.sponsor,
+            type: SIGNER_TYPES[s.signer[0] ?? ''] ?? 'unknown',
+            weight: s.weight,
+          }),
         ),
-        ...(account.masterWeight > 0 ? [{ key: account.id, public_key: account.id, type: 'ed25519_public_key', weight: account.masterWeight }] : []),
+        ...(account.masterWeight > 0
+          ? [{ key: account.id, public_key: account.id, type: 'ed25519_public_key', weight: account.masterWeight }]
+          : []),
       ],
       subentry_count: account.subentryCount,
       thresholds: { high_threshold: account.thresholdHigh, low_threshold: account.thresholdLow, med_threshold: account.thresholdMedium },
@@ -219,7 +245,9 @@ const interpretedUrl = await listen(zenithInterpreted);
 console.log(`${db.kind}, ${SECONDS}s per run, concurrency ${CONCURRENCY}, best of 2 alternating runs`);
 for (const path of [`/accounts/${ALICE}`, `/accounts/${ALICE}/payments?limit=200`]) {
   // the baseline must answer what Zenith answers, or the ratio compares different work
-  const [ours, theirs] = await Promise.all([zenithUrl, baselineUrl].map(async (base) => (await (await fetch(base + path)).text()).replaceAll(base, '')));
+  const [ours, theirs] = await Promise.all(
+    [zenithUrl, baselineUrl].map(async (base) => (await (await fetch(base + path)).text()).replaceAll(base, '')),
+  );
   if (ours !== theirs) throw new Error(`the baseline's answer to ${path} differs from Zenith's`);
   let best = { zenith: 0, interpreted: 0, baseline: 0 };
   for (let run = 0; run < 2; run++) {

@@ -33,7 +33,11 @@ function verifyOnlyRate(envelopes: string[]): number {
     const id = raw.toString('hex');
     let key = keys.get(id);
     if (!key) keys.set(id, (key = createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, raw]), format: 'der', type: 'spki' })));
-    const hash = createHash('sha256').update(networkId).update(Buffer.from([0, 0, 0, 2])).update(v1.tx().toXDR()).digest();
+    const hash = createHash('sha256')
+      .update(networkId)
+      .update(Buffer.from([0, 0, 0, 2]))
+      .update(v1.tx().toXDR())
+      .digest();
     if (!verify(null, hash, key, v1.signatures()[0]!.signature())) throw new Error('bad signature in bench');
   }
   return (envelopes.length / (performance.now() - t0)) * 1000;

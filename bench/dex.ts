@@ -23,7 +23,13 @@ function sellOffer(selling: Asset, buying: Asset, amount: number, n: number, d: 
   return new xdr.Operation({
     sourceAccount: null,
     body: xdr.OperationBody.manageSellOffer(
-      new xdr.ManageSellOfferOp({ selling: selling.toXDRObject(), buying: buying.toXDRObject(), amount: i64(amount), price: new xdr.Price({ n, d }), offerId: i64(0) }),
+      new xdr.ManageSellOfferOp({
+        selling: selling.toXDRObject(),
+        buying: buying.toXDRObject(),
+        amount: i64(amount),
+        price: new xdr.Price({ n, d }),
+        offerId: i64(0),
+      }),
     ),
   });
 }
@@ -72,7 +78,10 @@ class Net {
     const root = rootKeypair(PASSPHRASE);
     const kps = Array.from({ length: n }, () => Keypair.random());
     for (let i = 0; i < n; i += 100) {
-      this.submit(root, kps.slice(i, i + 100).map((k) => Operation.createAccount({ destination: k.publicKey(), startingBalance: xlm })));
+      this.submit(
+        root,
+        kps.slice(i, i + 100).map((k) => Operation.createAccount({ destination: k.publicKey(), startingBalance: xlm })),
+      );
     }
     await this.settle();
     return kps;
@@ -80,7 +89,13 @@ class Net {
 }
 
 async function newNet(): Promise<Net> {
-  const core = await createCore({ dataDir: null, networkPassphrase: PASSPHRASE, manualClose: true, maxTxSetSize: 5000, maxQueueOps: 20_000 });
+  const core = await createCore({
+    dataDir: null,
+    networkPassphrase: PASSPHRASE,
+    manualClose: true,
+    maxTxSetSize: 5000,
+    maxQueueOps: 20_000,
+  });
   return new Net(core);
 }
 
@@ -89,13 +104,22 @@ async function deepBook(net: Net, issuer: Keypair, idr: Asset): Promise<void> {
   const [ask1, ask2, bid1, bid2] = await net.fund(4, '100000');
   for (const m of [ask1!, ask2!, bid1!, bid2!]) net.submit(m, [Operation.changeTrust({ asset: idr })]);
   await net.settle();
-  net.submit(issuer, [ask1!, ask2!].map((m) => Operation.payment({ destination: m.publicKey(), asset: idr, amount: '100000' })));
+  net.submit(
+    issuer,
+    [ask1!, ask2!].map((m) => Operation.payment({ destination: m.publicKey(), asset: idr, amount: '100000' })),
+  );
   await net.settle();
   // asks: 10,000 stroops of IDR each at 2 + i/1000 XLM; bids: 20,000 stroops of XLM each at 1/(1.9 - i/2000) IDR
   for (let i = 0; i < DEPTH; i += 100) {
     const maker = i < DEPTH / 2 ? 0 : 1;
-    net.submit([ask1!, ask2!][maker]!, Array.from({ length: 100 }, (_, j) => sellOffer(idr, Asset.native(), 10_000, 2000 + i + j, 1000)));
-    net.submit([bid1!, bid2!][maker]!, Array.from({ length: 100 }, (_, j) => sellOffer(Asset.native(), idr, 20_000, 2000, 3800 - (i + j))));
+    net.submit(
+      [ask1!, ask2!][maker]!,
+      Array.from({ length: 100 }, (_, j) => sellOffer(idr, Asset.native(), 10_000, 2000 + i + j, 1000)),
+    );
+    net.submit(
+      [bid1!, bid2!][maker]!,
+      Array.from({ length: 100 }, (_, j) => sellOffer(Asset.native(), idr, 20_000, 2000, 3800 - (i + j))),
+    );
   }
   await net.settle();
 }
@@ -104,7 +128,13 @@ function buyOffer(selling: Asset, buying: Asset, buyAmount: number, n: number, d
   return new xdr.Operation({
     sourceAccount: null,
     body: xdr.OperationBody.manageBuyOffer(
-      new xdr.ManageBuyOfferOp({ selling: selling.toXDRObject(), buying: buying.toXDRObject(), buyAmount: i64(buyAmount), price: new xdr.Price({ n, d }), offerId: i64(0) }),
+      new xdr.ManageBuyOfferOp({
+        selling: selling.toXDRObject(),
+        buying: buying.toXDRObject(),
+        buyAmount: i64(buyAmount),
+        price: new xdr.Price({ n, d }),
+        offerId: i64(0),
+      }),
     ),
   });
 }
@@ -133,7 +163,10 @@ async function crossingRound(): Promise<{ crossed: number; closeMs: number; subm
   await net.settle();
   const sellers = takers.slice(takers.length / 2);
   for (let i = 0; i < sellers.length; i += 100) {
-    net.submit(issuer!, sellers.slice(i, i + 100).map((t) => Operation.payment({ destination: t.publicKey(), asset: idr, amount: '1000' })));
+    net.submit(
+      issuer!,
+      sellers.slice(i, i + 100).map((t) => Operation.payment({ destination: t.publicKey(), asset: idr, amount: '1000' })),
+    );
   }
   await net.settle();
   // half the takers buy 5 asks' worth of IDR, half buy 5 bids' worth of XLM, with limit prices
@@ -168,28 +201,38 @@ async function pathRound(): Promise<{ payments: number; crossed: number; closeMs
     [ddd!, ccc!],
   ];
   hops.forEach(([sell, buy], h) => {
-    for (const m of [makers[2 * h]!, makers[2 * h + 1]!]) net.submit(m, [Operation.changeTrust({ asset: sell }), Operation.changeTrust({ asset: buy })]);
+    for (const m of [makers[2 * h]!, makers[2 * h + 1]!])
+      net.submit(m, [Operation.changeTrust({ asset: sell }), Operation.changeTrust({ asset: buy })]);
   });
   await net.settle();
   net.submit(
     issuer!,
-    hops.flatMap(([sell], h) => [makers[2 * h]!, makers[2 * h + 1]!].map((m) => Operation.payment({ destination: m.publicKey(), asset: sell, amount: '100000' }))),
+    hops.flatMap(([sell], h) =>
+      [makers[2 * h]!, makers[2 * h + 1]!].map((m) => Operation.payment({ destination: m.publicKey(), asset: sell, amount: '100000' })),
+    ),
   );
   await net.settle();
   hops.forEach(([sell, buy], h) => {
     for (let i = 0; i < DEPTH; i += 100) {
       const m = makers[2 * h + (i < DEPTH / 2 ? 0 : 1)]!;
-      net.submit(m, Array.from({ length: 100 }, (_, j) => sellOffer(sell, buy, 1_000_000, 1000 + i + j, 1000)));
+      net.submit(
+        m,
+        Array.from({ length: 100 }, (_, j) => sellOffer(sell, buy, 1_000_000, 1000 + i + j, 1000)),
+      );
     }
   });
   await net.settle();
   const senders = await net.fund(DEPTH, '100');
   for (let i = 0; i < senders.length; i += 100) {
-    for (const s of senders.slice(i, i + 100)) net.submit(s, [Operation.changeTrust({ asset: aaa! }), Operation.changeTrust({ asset: ddd! })]);
+    for (const s of senders.slice(i, i + 100))
+      net.submit(s, [Operation.changeTrust({ asset: aaa! }), Operation.changeTrust({ asset: ddd! })]);
   }
   await net.settle();
   for (let i = 0; i < senders.length; i += 100) {
-    net.submit(issuer!, senders.slice(i, i + 100).map((s) => Operation.payment({ destination: s.publicKey(), asset: aaa!, amount: '10' })));
+    net.submit(
+      issuer!,
+      senders.slice(i, i + 100).map((s) => Operation.payment({ destination: s.publicKey(), asset: aaa!, amount: '10' })),
+    );
   }
   await net.settle();
   // each sender pays itself 0.05 DDD through BBB and CCC

@@ -36,11 +36,14 @@ const { defaultEncodeWorkers } = (await import(built('ingest/parallel_encode.js'
 // only the figures are kept: a heap holding every ledger's rows would slow this process's
 // garbage collection during the reingests measured after it
 async function timePhases(folder: string): Promise<{ scanMs: number; rowsMs: number; operations: number }> {
-  const files = readdirSync(folder).filter((f) => f.endsWith('.xdr.zst')).sort();
+  const files = readdirSync(folder)
+    .filter((f) => f.endsWith('.xdr.zst'))
+    .sort();
   const t0 = performance.now();
   const network = networkId(PASSPHRASE);
   const views = [];
-  for (const f of files) for (const raw of await readBatchLedgers(readFileSync(path.join(folder, f)))) views.push(viewLedgerBytes(raw, network));
+  for (const f of files)
+    for (const raw of await readBatchLedgers(readFileSync(path.join(folder, f)))) views.push(viewLedgerBytes(raw, network));
   const t1 = performance.now();
   // as a reingest builds them: history only (the transactions are decoded here: the views only scanned them)
   const rows: LedgerRows[] = views.map((v) => ledgerRows(v, [], { state: false }));
@@ -91,8 +94,16 @@ async function main(): Promise<void> {
   const folder = path.join(work, 'datastore');
   try {
     const g0 = performance.now();
-    const traffic = await generateTraffic({ passphrase: PASSPHRASE, metaOutDir: folder, ledgers: LEDGERS + 1, txPerLedger: TX_PER_LEDGER, opsPerTx: OPS_PER_TX });
-    console.error(`generated ledgers 2..${traffic.lastLedger} (${traffic.operations} operations) in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
+    const traffic = await generateTraffic({
+      passphrase: PASSPHRASE,
+      metaOutDir: folder,
+      ledgers: LEDGERS + 1,
+      txPerLedger: TX_PER_LEDGER,
+      opsPerTx: OPS_PER_TX,
+    });
+    console.error(
+      `generated ledgers 2..${traffic.lastLedger} (${traffic.operations} operations) in ${((performance.now() - g0) / 1000).toFixed(1)} s`,
+    );
     // the first pass warms the JIT and the StrKey cache, as the ledgers before a range would
     await timePhases(folder);
     const phases = await timePhases(folder);
@@ -124,7 +135,11 @@ async function main(): Promise<void> {
         }),
       );
     }
-    console.log(`load average while measuring: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average while measuring: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(
       JSON.stringify({
         phasesWithoutDatabase: {

@@ -68,7 +68,18 @@ async function benchPaths(kind: 'market' | 'random'): Promise<void> {
         [id],
       );
     }
-    await insertOffers(sql, offers.map((o) => ({ id: o.id, seller: o.seller, selling: o.selling, buying: o.buying, amount: o.amount, priceN: o.price.n, priceD: o.price.d })));
+    await insertOffers(
+      sql,
+      offers.map((o) => ({
+        id: o.id,
+        seller: o.seller,
+        selling: o.selling,
+        buying: o.buying,
+        amount: o.amount,
+        priceN: o.price.n,
+        priceD: o.price.d,
+      })),
+    );
   });
   const graph = new OrderBookGraph();
   const reloads: number[] = [];
@@ -76,7 +87,9 @@ async function benchPaths(kind: 'market' | 'random'): Promise<void> {
   const refreshes: number[] = [];
   for (let i = 0; i < 10; i += 1) refreshes.push((await timeAsync(() => graph.refresh(db)))[1]);
   await db.close();
-  console.log(`${kind} book: graph of ${graph.size} offers, ${graph.assets().length} assets; reload p50 ${ms(percentile(reloads, 50))}, refresh (no change) p50 ${ms(percentile(refreshes, 50))} (PGlite)`);
+  console.log(
+    `${kind} book: graph of ${graph.size} offers, ${graph.assets().length} assets; reload p50 ${ms(percentile(reloads, 50))}, refresh (no change) p50 ${ms(percentile(refreshes, 50))} (PGlite)`,
+  );
 
   const receive: number[] = [];
   const send: number[] = [];
@@ -92,8 +105,12 @@ async function benchPaths(kind: 'market' | 'random'): Promise<void> {
     const [, t2] = time(() => findStrictSendPaths(graph, { source: random.pick(assets), sourceAmount: amount, destinations: sources }));
     send.push(t2);
   }
-  console.log(`  paths strict-receive (${queries} queries, avg ${(found / queries).toFixed(1)} paths): p50 ${ms(percentile(receive, 50))}, p90 ${ms(percentile(receive, 90))}, p99 ${ms(percentile(receive, 99))}`);
-  console.log(`  paths strict-send    (${queries} queries): p50 ${ms(percentile(send, 50))}, p90 ${ms(percentile(send, 90))}, p99 ${ms(percentile(send, 99))}`);
+  console.log(
+    `  paths strict-receive (${queries} queries, avg ${(found / queries).toFixed(1)} paths): p50 ${ms(percentile(receive, 50))}, p90 ${ms(percentile(receive, 90))}, p99 ${ms(percentile(receive, 99))}`,
+  );
+  console.log(
+    `  paths strict-send    (${queries} queries): p50 ${ms(percentile(send, 50))}, p90 ${ms(percentile(send, 90))}, p99 ${ms(percentile(send, 99))}`,
+  );
 }
 
 async function benchTrades(kind: 'pglite' | 'postgres'): Promise<void> {
@@ -131,17 +148,37 @@ async function benchTrades(kind: 'pglite' | 'postgres'): Promise<void> {
       }),
     );
     const [buckets] = await db.session((sql) => sql.query<{ n: string }>('SELECT count(*)::text AS n FROM history_trade_buckets'));
-    console.log(`${kind}: inserted ${TRADES} trades in ${(loadMs / 1000).toFixed(1)} s (triggers maintain ${buckets?.n} buckets of every kind)`);
-    const pair = { base_asset_type: 'native', counter_asset_type: 'credit_alphanum4', counter_asset_code: 'USD', counter_asset_issuer: 'GAXMF43TGZHW3QN3REOUA2U5PW5BTARXGGYJ3JIFHW3YT6QRKRL3CPPU' };
+    console.log(
+      `${kind}: inserted ${TRADES} trades in ${(loadMs / 1000).toFixed(1)} s (triggers maintain ${buckets?.n} buckets of every kind)`,
+    );
+    const pair = {
+      base_asset_type: 'native',
+      counter_asset_type: 'credit_alphanum4',
+      counter_asset_code: 'USD',
+      counter_asset_issuer: 'GAXMF43TGZHW3QN3REOUA2U5PW5BTARXGGYJ3JIFHW3YT6QRKRL3CPPU',
+    };
     // every resolution; days and weeks also with a small and the largest offset
     const cases: [number, number][] = [
-      [60_000, 0], [300_000, 0], [900_000, 0], [3_600_000, 0],
-      [86_400_000, 0], [86_400_000, 3_600_000], [86_400_000, 82_800_000],
-      [604_800_000, 0], [604_800_000, 7_200_000], [604_800_000, 82_800_000],
+      [60_000, 0],
+      [300_000, 0],
+      [900_000, 0],
+      [3_600_000, 0],
+      [86_400_000, 0],
+      [86_400_000, 3_600_000],
+      [86_400_000, 82_800_000],
+      [604_800_000, 0],
+      [604_800_000, 7_200_000],
+      [604_800_000, 82_800_000],
     ];
     for (const [resolution, offset] of cases) {
       for (const order of ['asc', 'desc']) {
-        const params = parseTradeAggregationParams({ ...pair, resolution: String(resolution), offset: String(offset), order, limit: '200' });
+        const params = parseTradeAggregationParams({
+          ...pair,
+          resolution: String(resolution),
+          offset: String(offset),
+          order,
+          limit: '200',
+        });
         const samples: number[] = [];
         let count = 0;
         for (let i = 0; i < 7; i += 1) {
@@ -149,7 +186,9 @@ async function benchTrades(kind: 'pglite' | 'postgres'): Promise<void> {
           samples.push(t);
           count = records.length;
         }
-        console.log(`  resolution ${resolution} offset ${offset} ${order} limit 200 → ${count} segments: p50 ${ms(percentile(samples, 50))}, max ${ms(Math.max(...samples))}`);
+        console.log(
+          `  resolution ${resolution} offset ${offset} ${order} limit 200 → ${count} segments: p50 ${ms(percentile(samples, 50))}, max ${ms(Math.max(...samples))}`,
+        );
       }
     }
     // baseline: aggregate raw trades directly (one orientation, 1 day, limit 200)

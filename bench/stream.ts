@@ -56,9 +56,13 @@ async function runServer(clients: number, ledgers: number): Promise<void> {
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  console.log(`${clients} SSE clients on /ledgers?cursor=now, ${ledgers} ledgers (${latencies.length} deliveries), all opened in ${openMs.toFixed(0)} ms`);
+  console.log(
+    `${clients} SSE clients on /ledgers?cursor=now, ${ledgers} ledgers (${latencies.length} deliveries), all opened in ${openMs.toFixed(0)} ms`,
+  );
   console.log(`delivery after commit: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms`);
-  console.log(`server memory: rss ${mb(before.rss)} → ${mb(open.rss)}, heap ${mb(before.heapUsed)} → ${mb(open.heapUsed)} (${((open.heapUsed - before.heapUsed) / clients / 1024).toFixed(1)} KB heap per stream)`);
+  console.log(
+    `server memory: rss ${mb(before.rss)} → ${mb(open.rss)}, heap ${mb(before.heapUsed)} → ${mb(open.heapUsed)} (${((open.heapUsed - before.heapUsed) / clients / 1024).toFixed(1)} KB heap per stream)`,
+  );
   await network.stop();
   process.exit(0);
 }

@@ -171,11 +171,7 @@ export type FlagValues = Map<string, string | true>;
  * Builds the configuration of a command from its flags and the environment. Only the settings the
  * command accepts are read; the others keep their defaults.
  */
-export function loadConfig(
-  accepted: readonly SettingName[],
-  flags: FlagValues,
-  env: NodeJS.ProcessEnv = process.env,
-): Config {
+export function loadConfig(accepted: readonly SettingName[], flags: FlagValues, env: NodeJS.ProcessEnv = process.env): Config {
   const config = defaultConfig();
   const known = new Set(accepted.map((name) => settings[name].flag));
   for (const flag of flags.keys()) {
@@ -191,12 +187,7 @@ export function defaultConfig(): Config {
   return config as unknown as Config;
 }
 
-function assign<K extends SettingName>(
-  config: Config,
-  name: K,
-  flags: FlagValues,
-  env: NodeJS.ProcessEnv,
-): void {
+function assign<K extends SettingName>(config: Config, name: K, flags: FlagValues, env: NodeJS.ProcessEnv): void {
   const setting: Setting<K> = settings[name];
   const fromFlag = flags.get(setting.flag);
   const fromEnv = env[setting.env];

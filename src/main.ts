@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 
 async function main(argv: string[]): Promise<number> {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs(argv);
   } catch (error) {
@@ -35,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const positionals = words.slice(command.words.length);
   const expected = command.positionals ?? [];
-  let config;
+  let config: ReturnType<typeof loadConfig>;
   try {
     if (positionals.length !== expected.length) {
       throw new ConfigError(
@@ -59,9 +59,7 @@ async function main(argv: string[]): Promise<number> {
 
 /** The command whose words begin the command line, the longest such (words after it are positionals). */
 function findCommand(words: string[]): Command | undefined {
-  return commands
-    .filter((c) => c.words.every((w, i) => w === words[i]))
-    .sort((a, b) => b.words.length - a.words.length)[0];
+  return commands.filter((c) => c.words.every((w, i) => w === words[i])).sort((a, b) => b.words.length - a.words.length)[0];
 }
 
 function usageError(error: unknown, command?: Command): number {

@@ -29,10 +29,14 @@ export function envelopeSigner(passphrase: string) {
       operations: ops,
       ext: new xdr.TransactionExt(0),
     });
-    const hash = createHash('sha256').update(networkId).update(Buffer.from([0, 0, 0, 2])).update(tx.toXDR()).digest();
-    return xdr.TransactionEnvelope.envelopeTypeTx(
-      new xdr.TransactionV1Envelope({ tx, signatures: [signDecorated(source, hash)] }),
-    ).toXDR('base64');
+    const hash = createHash('sha256')
+      .update(networkId)
+      .update(Buffer.from([0, 0, 0, 2]))
+      .update(tx.toXDR())
+      .digest();
+    return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: [signDecorated(source, hash)] })).toXDR(
+      'base64',
+    );
   }
 
   return { networkId, envelope };

@@ -38,11 +38,7 @@ interface Measure {
   cost: number;
 }
 
-function measure(
-  set: SelectionSetNode | undefined,
-  fragments: Record<string, FragmentDefinitionNode>,
-  visiting: Set<string>,
-): Measure {
+function measure(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, visiting: Set<string>): Measure {
   if (!set) return { depth: 0, cost: 0 };
   let depth = 0;
   let cost = 0;
@@ -50,7 +46,8 @@ function measure(
     let inner: Measure;
     if (selection.kind === Kind.FIELD) {
       const below = measure(selection.selectionSet, fragments, visiting);
-      const isConnection = selection.arguments?.some((a) => ['first', 'last', 'after', 'before'].includes(a.name.value)) ||
+      const isConnection =
+        selection.arguments?.some((a) => ['first', 'last', 'after', 'before'].includes(a.name.value)) ||
         selection.selectionSet?.selections.some((s) => s.kind === Kind.FIELD && s.name.value === 'edges');
       const multiplier = isConnection ? pageSize(selection, undefined) : 1;
       inner = { depth: below.depth + 1, cost: 1 + multiplier * below.cost };

@@ -32,8 +32,6 @@ export function chooseLedgerSource(
   }
   throw new ConfigError(
     'datastore',
-    options.allowStream
-      ? 'no ledger source: give --datastore DIR or --meta-stream PATH'
-      : 'no ledger source: give --datastore DIR',
+    options.allowStream ? 'no ledger source: give --datastore DIR or --meta-stream PATH' : 'no ledger source: give --datastore DIR',
   );
 }

@@ -142,7 +142,10 @@ export class Core {
   private genesisMeta(h: LedgerHeaderRec): xdr.LedgerCloseMeta {
     const txSet = new xdr.GeneralizedTransactionSet(
       1,
-      new xdr.TransactionSetV1({ previousLedgerHash: ZERO_HASH, phases: [new xdr.TransactionPhase(0, []), new xdr.TransactionPhase(0, [])] }),
+      new xdr.TransactionSetV1({
+        previousLedgerHash: ZERO_HASH,
+        phases: [new xdr.TransactionPhase(0, []), new xdr.TransactionPhase(0, [])],
+      }),
     );
     return buildMeta(h, headerHash(h), txSet, []);
   }

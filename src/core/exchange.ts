@@ -101,7 +101,8 @@ function crossOfferV10(
     if (!ok) throw new Error('overflowed sheep balance');
   }
   if (ex.wheatReceive !== 0n) {
-    const ok = wheat.issuer === '' ? addAccountBalance(header, accountB!, -ex.wheatReceive) : viewAddBalanceExact(wheatLine!, -ex.wheatReceive);
+    const ok =
+      wheat.issuer === '' ? addAccountBalance(header, accountB!, -ex.wheatReceive) : viewAddBalanceExact(wheatLine!, -ex.wheatReceive);
     if (!ok) throw new Error('overflowed wheat balance');
   }
 

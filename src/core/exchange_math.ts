@@ -106,7 +106,13 @@ export function exchangeV10WithoutPriceErrorThresholds(
 }
 
 /** A normal crossing beyond the 1% bound trades nothing; path payments may favour the book without bound. */
-export function applyPriceErrorThresholds(price: Price, wheatReceive: bigint, sheepSend: bigint, wheatStays: boolean, round: Rounding): ExchangeResult {
+export function applyPriceErrorThresholds(
+  price: Price,
+  wheatReceive: bigint,
+  sheepSend: bigint,
+  wheatStays: boolean,
+  round: Rounding,
+): ExchangeResult {
   if (wheatReceive > 0n && sheepSend > 0n) {
     const wheatReceiveValue = wheatReceive * BigInt(price.n);
     const sheepSendValue = sheepSend * BigInt(price.d);

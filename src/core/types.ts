@@ -30,9 +30,7 @@ export interface CoreOptions {
 }
 
 /** stellar-core's /tx answer. */
-export type SubmitStatus =
-  | { status: 'PENDING' | 'DUPLICATE' | 'TRY_AGAIN_LATER' }
-  | { status: 'ERROR'; error: string };
+export type SubmitStatus = { status: 'PENDING' | 'DUPLICATE' | 'TRY_AGAIN_LATER' } | { status: 'ERROR'; error: string };
 
 export interface TxOutcome {
   hash: string;

@@ -52,17 +52,12 @@ export async function migrate(db: Database, migrations: Migration[] = readMigrat
       const done = await appliedChecksum(sql, migration.name);
       if (done !== undefined) {
         if (done !== migration.checksum) {
-          throw new MigrationError(
-            `migration ${migration.name} was changed after it was applied; add a new migration instead`,
-          );
+          throw new MigrationError(`migration ${migration.name} was changed after it was applied; add a new migration instead`);
         }
         return false;
       }
       await sql.exec(migration.sql);
-      await sql.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum) VALUES ($1, $2)`, [
-        migration.name,
-        migration.checksum,
-      ]);
+      await sql.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, checksum) VALUES ($1, $2)`, [migration.name, migration.checksum]);
       return true;
     });
     if (didApply) applied.push(migration.name);

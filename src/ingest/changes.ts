@@ -1,6 +1,6 @@
 // Ledger entry changes as (before, after) pairs, as stellar-go's ingest.Change: a `state` entry
 // followed by its `updated`/`removed`, or a lone `created`/`restored`.
-import { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-base';
 
 export interface EntryChange {
   type: string;

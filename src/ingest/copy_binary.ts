@@ -180,7 +180,9 @@ function encoderOf([name, type]: Column): Encoder {
     case 'boolean':
       return nullable((out, value: boolean) => out.boolean(value));
     case 'text':
-      return ASCII_COLUMNS.has(name) ? nullable((out, value: string) => out.ascii(value)) : nullable((out, value: string) => out.text(value));
+      return ASCII_COLUMNS.has(name)
+        ? nullable((out, value: string) => out.ascii(value))
+        : nullable((out, value: string) => out.text(value));
     case 'timestamp(3)':
       return nullable((out, value: string) => out.timestamp(value));
     case 'jsonb':

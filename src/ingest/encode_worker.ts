@@ -13,7 +13,11 @@ port.on('message', (request: EncodeRequest) => {
   let reply: EncodeReply;
   const raw = request.raw.buffer as ArrayBuffer;
   try {
-    reply = { id: request.id, raw, ledger: encodeLedger(viewLedgerBytes(Buffer.from(raw, request.raw.byteOffset, request.raw.length), Buffer.from(request.network))) };
+    reply = {
+      id: request.id,
+      raw,
+      ledger: encodeLedger(viewLedgerBytes(Buffer.from(raw, request.raw.byteOffset, request.raw.length), Buffer.from(request.network))),
+    };
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
     reply = { id: request.id, raw, error: { name: err.name, message: err.message } };

@@ -34,5 +34,11 @@ export function encodeLedger(view: LedgerView): EncodedLedger {
   }
   const ledger = ledgerRow(view, counts);
   encoder.add({ ledger, ...emptyTransactionRows() });
-  return { sequence: ledger.sequence, hash: ledger.hash, prevHash: ledger.prev_hash, operations: counts.txSetOperations, history: encoder.finish() };
+  return {
+    sequence: ledger.sequence,
+    hash: ledger.hash,
+    prevHash: ledger.prev_hash,
+    operations: counts.txSetOperations,
+    history: encoder.finish(),
+  };
 }

@@ -47,7 +47,9 @@ export function checkChain(view: LedgerView, last: Cursor | null): boolean {
   if (!last) return true;
   if (view.sequence <= last.sequence) return false;
   if (view.sequence !== last.sequence + 1) {
-    throw new LedgerChainError(`ledger ${view.sequence} does not follow the last ingested ledger ${last.sequence}: ledgers ${last.sequence + 1}..${view.sequence - 1} are missing`);
+    throw new LedgerChainError(
+      `ledger ${view.sequence} does not follow the last ingested ledger ${last.sequence}: ledgers ${last.sequence + 1}..${view.sequence - 1} are missing`,
+    );
   }
   const prev = view.header.previousLedgerHash().toString('hex');
   if (prev !== last.hash) {

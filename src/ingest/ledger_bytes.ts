@@ -261,7 +261,9 @@ export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
       throw new MetaError(`ledger ${sequence}: transaction ${hash} has no envelope in the tx set (wrong network passphrase?)`);
     }
     const metaBytes = raw.subarray(metaStart, metaEnd);
-    txs.push(new BytesTx(i + 1, hash, env, raw.subarray(resultStart, resultEnd), result, fee, metaBytes, meta, postFee, scan?.operationAccounts));
+    txs.push(
+      new BytesTx(i + 1, hash, env, raw.subarray(resultStart, resultEnd), result, fee, metaBytes, meta, postFee, scan?.operationAccounts),
+    );
   }
   const upgrades = r.readUInt32BE();
   const upgradeChanges: xdr.LedgerEntryChange[] = [];

@@ -2,7 +2,7 @@
 // the header, and each applied transaction with its envelope (matched by hash from the tx set),
 // result, fee changes, per-operation changes and the changes before/after the operations.
 import { createHash } from 'node:crypto';
-import { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-base';
 
 /** XDR of the stored blobs, base64 */
 export interface RawParts {
@@ -93,7 +93,14 @@ export function splitMeta(meta: xdr.TransactionMeta): {
     case 0:
       return { before: [], ops: meta.operations().map((o) => o.changes()), after: [] };
     case 1:
-      return { before: meta.v1().txChanges(), ops: meta.v1().operations().map((o) => o.changes()), after: [] };
+      return {
+        before: meta.v1().txChanges(),
+        ops: meta
+          .v1()
+          .operations()
+          .map((o) => o.changes()),
+        after: [],
+      };
     case 2: {
       const v = meta.v2();
       return { before: v.txChangesBefore(), ops: v.operations().map((o) => o.changes()), after: v.txChangesAfter() };
@@ -131,9 +138,7 @@ export function viewLedger(meta: xdr.LedgerCloseMeta, network: Buffer): LedgerVi
     const hash = result.transactionHash().toString('hex');
     const envelope = envelopes.get(hash);
     if (!envelope) {
-      throw new MetaError(
-        `ledger ${sequence}: transaction ${hash} has no envelope in the tx set (wrong network passphrase?)`,
-      );
+      throw new MetaError(`ledger ${sequence}: transaction ${hash} has no envelope in the tx set (wrong network passphrase?)`);
     }
     const txMeta = p.txApplyProcessing();
     const parts = splitMeta(txMeta);

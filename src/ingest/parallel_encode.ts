@@ -37,7 +37,10 @@ class EncodePool {
   private failure: Error | null = null;
   private closed = false;
 
-  constructor(size: number, private readonly network: Buffer) {
+  constructor(
+    size: number,
+    private readonly network: Buffer,
+  ) {
     this.workers = Array.from({ length: size }, () => {
       const worker = startModuleWorker(siblingModule('encode_worker', import.meta.url));
       worker.on('message', (reply: EncodeReply) => this.settle(reply));

@@ -71,7 +71,8 @@ export class ProgressBar {
     const now = performance.now();
     if (!force && now - this.lastDraw < this.intervalMs) return;
     this.lastDraw = now;
-    if (this.stream.isTTY) this.stream.write(`\r${line.padEnd(this.stream.columns ? this.stream.columns - 1 : 100).slice(0, (this.stream.columns ?? 101) - 1)}`);
+    if (this.stream.isTTY)
+      this.stream.write(`\r${line.padEnd(this.stream.columns ? this.stream.columns - 1 : 100).slice(0, (this.stream.columns ?? 101) - 1)}`);
     else this.stream.write(`${line}\n`);
   }
 

@@ -81,7 +81,10 @@ export async function reingestRange(options: ReingestOptions): Promise<ReingestP
         // a crash may lose the last batches' commits, never half a batch: rerunning rewrites them
         await sql.exec('SET LOCAL synchronous_commit = off');
         await deleteHistory(sql, first, last);
-        await writeEncodedHistory(sql, ledgers.map((l) => l.history));
+        await writeEncodedHistory(
+          sql,
+          ledgers.map((l) => l.history),
+        );
       });
       for (const ledger of ledgers) ledger.recycle?.();
       progress.ledgers += ledgers.length;

@@ -14,7 +14,7 @@ export interface EnvelopeScan {
 }
 
 // OperationType, XDR values
-const enum Op {
+enum Op {
   CreateAccount = 0,
   Payment,
   PathPaymentStrictReceive,
@@ -47,11 +47,13 @@ class TxScanner extends Scanner {
     switch (this.u32()) {
       case Op.CreateAccount:
         this.skipAccountId();
-        return this.skip(8);
+        this.skip(8);
+        return;
       case Op.Payment:
         this.muxedAccount();
         this.asset(false);
-        return this.skip(8);
+        this.skip(8);
+        return;
       case Op.PathPaymentStrictReceive:
       case Op.PathPaymentStrictSend:
         this.asset(false);
@@ -59,19 +61,22 @@ class TxScanner extends Scanner {
         this.muxedAccount();
         this.asset(false);
         this.skip(8);
-        return this.path();
+        this.path();
+        return;
       case Op.ManageSellOffer:
       case Op.ManageBuyOffer:
         this.asset(false);
         this.asset(false);
         this.skip(8);
         this.price();
-        return this.skip(8);
+        this.skip(8);
+        return;
       case Op.CreatePassiveSellOffer:
         this.asset(false);
         this.asset(false);
         this.skip(8);
-        return this.price();
+        this.price();
+        return;
       case Op.SetOptions:
         this.skipOptionalAccountId();
         for (let i = 0; i < 6; i++) this.skipOptional(4); // flags, weight, thresholds
@@ -92,15 +97,18 @@ class TxScanner extends Scanner {
           this.pos -= 4; // an asset, type included
           this.asset(false);
         }
-        return this.skip(8);
+        this.skip(8);
+        return;
       case Op.AllowTrust: {
         this.skipAccountId();
         const code = this.u32();
         if (code !== 1 && code !== 2) throw new Unsupported();
-        return this.skip(code === 1 ? 4 + 4 : 12 + 4);
+        this.skip(code === 1 ? 4 + 4 : 12 + 4);
+        return;
       }
       case Op.AccountMerge:
-        return this.muxedAccount();
+        this.muxedAccount();
+        return;
       case Op.Inflation:
         return;
       case Op.ManageData:
@@ -108,7 +116,8 @@ class TxScanner extends Scanner {
         if (this.u32() !== 0) this.skipVarOpaque(64);
         return;
       case Op.BumpSequence:
-        return this.skip(8);
+        this.skip(8);
+        return;
       default:
         throw new Unsupported();
     }
@@ -131,7 +140,10 @@ class TxScanner extends Scanner {
 
   preconditions(): void {
     const type = this.u32();
-    if (type === 1) return this.skip(16);
+    if (type === 1) {
+      this.skip(16);
+      return;
+    }
     if (type === 0) return;
     if (type !== 2) throw new Unsupported();
     this.skipOptional(16); // time bounds
@@ -232,7 +244,8 @@ class TxScanner extends Scanner {
         switch (this.u32()) {
           case 0: // created
           case 1: // updated: the offer as it stands
-            return this.offer();
+            this.offer();
+            return;
           case 2: // deleted
             return;
           default:

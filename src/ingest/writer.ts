@@ -41,13 +41,7 @@ function rowsJson(columns: readonly Column[], rows: readonly object[]): string {
   return `[${parts.join(',')}]`;
 }
 
-async function insert(
-  sql: SqlSession,
-  table: string,
-  columns: readonly Column[],
-  rows: readonly object[],
-  conflict = '',
-): Promise<void> {
+async function insert(sql: SqlSession, table: string, columns: readonly Column[], rows: readonly object[], conflict = ''): Promise<void> {
   if (rows.length === 0) return;
   if (!conflict && sql.copyFrom) {
     // COPY parses far less than json_to_recordset does for the same rows
@@ -244,12 +238,18 @@ const HISTORY_TABLES: readonly HistoryTable[] = [
   { table: 'history_effects', columns: EFFECT_COLUMNS, rows: (l) => l.effects },
   {
     table: 'history_transaction_participants',
-    columns: [['account', 'text'], ['transaction_id', 'bigint']],
+    columns: [
+      ['account', 'text'],
+      ['transaction_id', 'bigint'],
+    ],
     rows: (l) => l.transactionParticipants.map((p) => ({ account: p.account, transaction_id: p.id })),
   },
   {
     table: 'history_operation_participants',
-    columns: [['account', 'text'], ['operation_id', 'bigint']],
+    columns: [
+      ['account', 'text'],
+      ['operation_id', 'bigint'],
+    ],
     rows: (l) => l.operationParticipants.map((p) => ({ account: p.account, operation_id: p.id })),
   },
 ];
@@ -287,7 +287,9 @@ export class HistoryEncoder {
   private readonly trades: TradeRecord[] = [];
 
   add(rows: HistoryRows): void {
-    HISTORY_TABLES.forEach((table, i) => HISTORY_WRITERS[i]!(this.tables[i]!, table.rows(rows)));
+    HISTORY_TABLES.forEach((table, i) => {
+      HISTORY_WRITERS[i]!(this.tables[i]!, table.rows(rows));
+    });
     this.trades.push(...rows.trades);
   }
 
@@ -322,7 +324,13 @@ export async function writeEncodedHistory(sql: SqlSession, parts: readonly Encod
 /** Inserts the history rows of the given ledgers (they must not exist yet). */
 export async function writeHistory(sql: SqlSession, ledgers: readonly LedgerRows[]): Promise<void> {
   if (sql.copyFrom) return writeEncodedHistory(sql, [encodeHistory(ledgers)]);
-  for (const { table, columns, rows } of HISTORY_TABLES) await insert(sql, table, columns, ledgers.flatMap((l) => rows(l)));
+  for (const { table, columns, rows } of HISTORY_TABLES)
+    await insert(
+      sql,
+      table,
+      columns,
+      ledgers.flatMap((l) => rows(l)),
+    );
   const trades = ledgers.flatMap((l) => l.trades);
   if (trades.length > 0) await writeTrades(sql, trades);
 }
@@ -352,9 +360,7 @@ export async function deleteHistory(sql: SqlSession, from: number, to: number): 
 }
 
 function assetColumns(asset: AssetValue): { type: string; code: string; issuer: string } {
-  return asset.type === 'native'
-    ? { type: 'native', code: '', issuer: '' }
-    : { type: asset.type, code: asset.code, issuer: asset.issuer };
+  return asset.type === 'native' ? { type: 'native', code: '', issuer: '' } : { type: asset.type, code: asset.code, issuer: asset.issuer };
 }
 
 async function writeTrades(sql: SqlSession, trades: readonly TradeRecord[]): Promise<void> {
@@ -369,7 +375,11 @@ async function writeTrades(sql: SqlSession, trades: readonly TradeRecord[]): Pro
   await insert(
     sql,
     'history_assets',
-    [['type', 'text'], ['code', 'text'], ['issuer', 'text']],
+    [
+      ['type', 'text'],
+      ['code', 'text'],
+      ['issuer', 'text'],
+    ],
     columns,
     'ON CONFLICT ("type", "code", "issuer") DO NOTHING',
   );

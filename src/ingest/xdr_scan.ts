@@ -75,9 +75,12 @@ export class Scanner {
   asset(trustLine: boolean): void {
     const type = this.u32();
     if (type === 0) return;
+    if (type === 3 && trustLine) {
+      this.skip(32); // a pool id
+      return;
+    }
     if (type === 1) this.skip(4);
     else if (type === 2) this.skip(12);
-    else if (type === 3 && trustLine) return this.skip(32);
     else throw new Unsupported();
     this.skipAccountId();
   }

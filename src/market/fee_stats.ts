@@ -33,7 +33,9 @@ const MAX_FEE = `(COALESCE(new_max_fee, max_fee) / ${OPS})`;
 
 function distributionSql(expression: string, prefix: string): string {
   return [
-    ...PERCENTILES.map((p) => `percentile_disc(0.${String(p).padStart(2, '0')}) WITHIN GROUP (ORDER BY ${expression})::text AS ${prefix}_p${p}`),
+    ...PERCENTILES.map(
+      (p) => `percentile_disc(0.${String(p).padStart(2, '0')}) WITHIN GROUP (ORDER BY ${expression})::text AS ${prefix}_p${p}`,
+    ),
     `max(${expression})::text AS ${prefix}_max`,
     `min(${expression})::text AS ${prefix}_min`,
     `mode() WITHIN GROUP (ORDER BY ${expression})::text AS ${prefix}_mode`,

@@ -57,7 +57,12 @@ function level(row: LevelRow, invert: boolean): PriceLevel {
   return { priceR: { n, d }, price: formatRatio(BigInt(n), BigInt(d)), amount: formatAmount(BigInt(row.amount)) };
 }
 
-export async function orderBook(db: Database, selling: AssetValue, buying: AssetValue, limit: number = ORDER_BOOK_DEFAULT_LIMIT): Promise<OrderBookSummary> {
+export async function orderBook(
+  db: Database,
+  selling: AssetValue,
+  buying: AssetValue,
+  limit: number = ORDER_BOOK_DEFAULT_LIMIT,
+): Promise<OrderBookSummary> {
   const base = formatCanonicalAsset(selling);
   const counter = formatCanonicalAsset(buying);
   const [asks, bids] = await db.session(async (sql) => [

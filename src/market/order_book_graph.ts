@@ -131,7 +131,8 @@ export class OrderBookGraph {
       add(bySelling, offer.selling, offer.buying, offer);
       add(byBuying, offer.buying, offer.selling, offer);
     }
-    for (const index of [bySelling, byBuying]) for (const books of index.values()) for (const book of books.values()) book.sort(compareOffers);
+    for (const index of [bySelling, byBuying])
+      for (const books of index.values()) for (const book of books.values()) book.sort(compareOffers);
     this.bySelling = bySelling;
     this.byBuying = byBuying;
     return { bySelling, byBuying };
@@ -140,7 +141,9 @@ export class OrderBookGraph {
 
 const EMPTY: ReadonlyMap<string, readonly GraphOffer[]> = new Map();
 
-async function currentLedger(sql: { query<Row extends object>(text: string, params?: readonly unknown[]): Promise<Row[]> }): Promise<number> {
+async function currentLedger(sql: {
+  query<Row extends object>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+}): Promise<number> {
   const [row] = await sql.query<{ ledger: number | null }>(
     `SELECT GREATEST((SELECT max(ledger_sequence) FROM ingest_cursor), (SELECT max(last_modified_ledger) FROM offers)) AS ledger`,
   );

@@ -19,7 +19,12 @@ export interface Crossing {
  * Strict receive: how much of the book's buying asset it takes to receive exactly `receive` of
  * its selling asset; null when the book cannot deliver it within `maxOffers` offers.
  */
-export function sendToReceive(book: readonly GraphOffer[], receive: bigint, maxOffers: number, ignoreSeller: string | null): Crossing | null {
+export function sendToReceive(
+  book: readonly GraphOffer[],
+  receive: bigint,
+  maxOffers: number,
+  ignoreSeller: string | null,
+): Crossing | null {
   let remaining = receive;
   let sent = 0n;
   let crossed = 0;

@@ -212,7 +212,12 @@ interface Direction {
   readonly targets: ReadonlySet<string>;
   /** books to cross from an asset, by the asset reached */
   edges(asset: string): ReadonlyMap<string, readonly GraphOffer[]>;
-  cross(book: readonly GraphOffer[], amount: bigint, maxOffers: number, ignore: string | null): { amount: bigint; offersCrossed: number } | null;
+  cross(
+    book: readonly GraphOffer[],
+    amount: bigint,
+    maxOffers: number,
+    ignore: string | null,
+  ): { amount: bigint; offersCrossed: number } | null;
   /** the amount after one hop as the best offer's price alone bounds it */
   rough(amount: bigint, best: GraphOffer, offers: number): bigint;
   rate(best: GraphOffer): number;
@@ -370,7 +375,15 @@ export function findStrictReceivePaths(graph: OrderBookGraph, query: StrictRecei
         const balance = query.sourceBalances?.get(asset);
         if (balance !== undefined && amount > balance) return;
         const middle = path.slice(0, -1).reverse();
-        top.offer(candidate({ source: asset, sourceAmount: amount, destination: query.destination, destinationAmount: query.destinationAmount, path: middle }));
+        top.offer(
+          candidate({
+            source: asset,
+            sourceAmount: amount,
+            destination: query.destination,
+            destinationAmount: query.destinationAmount,
+            path: middle,
+          }),
+        );
       },
       last: () => (top.full ? (top.last()?.sourceAmount ?? null) : null),
     },
@@ -395,7 +408,15 @@ export function findStrictSendPaths(graph: OrderBookGraph, query: StrictSendSear
       rate: (best) => best.price.d / best.price.n,
       minimize: false,
       found(asset, amount, path) {
-        top.offer(candidate({ source: query.source, sourceAmount: query.sourceAmount, destination: asset, destinationAmount: amount, path: path.slice(0, -1) }));
+        top.offer(
+          candidate({
+            source: query.source,
+            sourceAmount: query.sourceAmount,
+            destination: asset,
+            destinationAmount: amount,
+            path: path.slice(0, -1),
+          }),
+        );
       },
       last: () => (top.full ? (top.last()?.destinationAmount ?? null) : null),
     },
@@ -421,7 +442,9 @@ export function pathRecords(paths: readonly FoundPath[]): PathRecord[] {
       ...(source.assetCode === undefined ? {} : { sourceAssetCode: source.assetCode, sourceAssetIssuer: source.assetIssuer }),
       sourceAmount: formatAmount(p.sourceAmount),
       destinationAssetType: destination.assetType,
-      ...(destination.assetCode === undefined ? {} : { destinationAssetCode: destination.assetCode, destinationAssetIssuer: destination.assetIssuer }),
+      ...(destination.assetCode === undefined
+        ? {}
+        : { destinationAssetCode: destination.assetCode, destinationAssetIssuer: destination.assetIssuer }),
       destinationAmount: formatAmount(p.destinationAmount),
       path: p.path.map((a) => assetRecord(asset(a))),
     };

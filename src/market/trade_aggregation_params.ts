@@ -98,7 +98,8 @@ export function parseTradeAggregationParams(query: TradeAggregationQuery): Trade
   const rawStart = wholeNumber(query, 'start_time');
   const rawEnd = wholeNumber(query, 'end_time');
   // As Horizon's time.Millis, 0 means "not given".
-  const startTime = rawStart === null || rawStart === 0 ? null : rawStart < offset ? offset : ceilTo(rawStart - offset, resolution) + offset;
+  const startTime =
+    rawStart === null || rawStart === 0 ? null : rawStart < offset ? offset : ceilTo(rawStart - offset, resolution) + offset;
   let endTime: number | null = null;
   if (rawEnd !== null && rawEnd !== 0) {
     if (rawEnd < offset) {

@@ -21,10 +21,46 @@ const FAR = 2n ** 62n;
  * counter volume, high n, high d, low n, low d, open n, open d, open operation id, open order,
  * close n, close d, close operation id, close order]; 64-bit values as text.
  */
-type BucketTuple = [number, string, number, string, string, string, string, string, string, string, string, string, number, string, string, string, number];
+type BucketTuple = [
+  number,
+  string,
+  number,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  string,
+  string,
+  string,
+  number,
+];
 
 function bucketPart(row: BucketTuple): TradePart {
-  const [rev, , count, baseVolume, counterVolume, highN, highD, lowN, lowD, openN, openD, openOp, openOrder, closeN, closeD, closeOp, closeOrder] = row;
+  const [
+    rev,
+    ,
+    count,
+    baseVolume,
+    counterVolume,
+    highN,
+    highD,
+    lowN,
+    lowD,
+    openN,
+    openD,
+    openOp,
+    openOrder,
+    closeN,
+    closeD,
+    closeOp,
+    closeOrder,
+  ] = row;
   const part: TradePart = {
     count,
     baseVolume: BigInt(baseVolume),

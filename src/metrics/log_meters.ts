@@ -15,6 +15,17 @@ export function attachLogMeters(registry: MetricsRegistry): void {
 /** pino's numeric level → its meter; trace is not one of the spec's levels, fatal is its panic */
 export function markLog(level: number): void {
   if (!attached) return;
-  const name = level >= 60 ? 'logging.panic' : level >= 50 ? 'logging.error' : level >= 40 ? 'logging.warning' : level >= 30 ? 'logging.info' : level >= 20 ? 'logging.debug' : null;
+  const name =
+    level >= 60
+      ? 'logging.panic'
+      : level >= 50
+        ? 'logging.error'
+        : level >= 40
+          ? 'logging.warning'
+          : level >= 30
+            ? 'logging.info'
+            : level >= 20
+              ? 'logging.debug'
+              : null;
   if (name) attached.meter(name).mark();
 }

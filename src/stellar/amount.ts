@@ -25,9 +25,7 @@ const AMOUNT = /^(?:([0-9]+)(?:\.([0-9]*))?|\.([0-9]+))$/;
 export function parseAmount(text: string): bigint {
   const match = AMOUNT.exec(text);
   if (match === null) {
-    throw new InvalidValueError(
-      `invalid amount ${JSON.stringify(text)}: expected a decimal number such as "10" or "0.5000000"`,
-    );
+    throw new InvalidValueError(`invalid amount ${JSON.stringify(text)}: expected a decimal number such as "10" or "0.5000000"`);
   }
   const whole = match[1] ?? '0';
   const fraction = match[2] ?? match[3] ?? '';

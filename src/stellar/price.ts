@@ -49,7 +49,10 @@ export function priceFromXdr(price: xdr.Price): Price {
 
 /** Builds an xdr.Price; n and d must be int32 and d non-zero. */
 export function priceToXdr(price: Price): xdr.Price {
-  for (const [part, value] of [['numerator', price.n], ['denominator', price.d]] as const) {
+  for (const [part, value] of [
+    ['numerator', price.n],
+    ['denominator', price.d],
+  ] as const) {
     if (!Number.isInteger(value) || value < INT32_MIN || value > INT32_MAX) {
       throw new InvalidValueError(`price ${part} ${value} is not a 32-bit integer`);
     }

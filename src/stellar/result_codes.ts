@@ -262,9 +262,9 @@ const INNER_OPERATION_CODES: Readonly<Record<string, string>> = {
 };
 
 // XDR operation type names (camelCase) longest first, to strip an inner code's prefix in fallback.
-const OPERATION_PREFIXES = OPERATION_TYPE_NAMES.map((name) =>
-  name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
-).sort((a, b) => b.length - a.length);
+const OPERATION_PREFIXES = OPERATION_TYPE_NAMES.map((name) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())).sort(
+  (a, b) => b.length - a.length,
+);
 
 function snakeCase(camel: string): string {
   return camel.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

@@ -1,4 +1,11 @@
-export { embeddedCoreClient, httpCoreClient, parseTxAnswer, CoreUnavailableError, type CoreClient, type CoreSubmitStatus } from './core_client.js';
+export {
+  embeddedCoreClient,
+  httpCoreClient,
+  parseTxAnswer,
+  CoreUnavailableError,
+  type CoreClient,
+  type CoreSubmitStatus,
+} from './core_client.js';
 export { prismaSubmissionStore, type SubmissionStore } from './store.js';
 export { SubmissionSystem, type SubmissionOptions, type SubmissionOutcome } from './submission_system.js';
 export { MeteredSubmissionSystem } from './metered.js';

@@ -210,7 +210,7 @@ export class SubmissionSystem {
 /** The hash, and the account and sequence whose turn it takes (a fee bump's inner ones). */
 function decode(envelopeXdr: string, networkPassphrase: string): { hash: string; account: string; sequence: bigint } {
   if (typeof envelopeXdr !== 'string' || envelopeXdr.trim() === '') throw new Error('tx is missing');
-  let tx;
+  let tx: ReturnType<typeof TransactionBuilder.fromXDR>;
   try {
     tx = TransactionBuilder.fromXDR(envelopeXdr, networkPassphrase);
   } catch (error) {

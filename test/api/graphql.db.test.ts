@@ -36,7 +36,11 @@ beforeAll(async () => {
     details: { from: ALICE, to: BOB, amount: `${n}.0000000`, asset_type: 'native' },
     participants: [BOB],
   });
-  await seedLedger(db, 4, Array.from({ length: 30 }, (_, i) => ({ source: ALICE, operations: [payment(i + 1)] })));
+  await seedLedger(
+    db,
+    4,
+    Array.from({ length: 30 }, (_, i) => ({ source: ALICE, operations: [payment(i + 1)] })),
+  );
 });
 
 afterAll(async () => {
@@ -44,7 +48,15 @@ afterAll(async () => {
   if (url) await dropServerDatabase(url);
 });
 
-const services = (): ApiServices => ({ db, config: { networkPassphrase: 'test' }, coreInfo: async () => null, events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry(), orderBook: new LiveOrderBook(db, inProcessLedgerEvents()) });
+const services = (): ApiServices => ({
+  db,
+  config: { networkPassphrase: 'test' },
+  coreInfo: async () => null,
+  events: inProcessLedgerEvents(),
+  txsub: null,
+  metrics: new MetricsRegistry(),
+  orderBook: new LiveOrderBook(db, inProcessLedgerEvents()),
+});
 
 async function query(text: string, variables: Record<string, unknown> = {}): Promise<ExecutionResult> {
   const document = parse(text);
@@ -94,14 +106,18 @@ describe('GraphQL', () => {
       expect(edges).toHaveLength(first);
       counts.push(statements.filter((sql) => /\bselect\b/i.test(sql)).length);
     }
-    console.info(`SQL statements per nested query (account → payments → transaction → ledger): first=2: ${counts[0]}, first=20: ${counts[1]}`);
+    console.info(
+      `SQL statements per nested query (account → payments → transaction → ledger): first=2: ${counts[0]}, first=20: ${counts[1]}`,
+    );
     expect(counts[1]).toBe(counts[0]);
     expect(counts[1]).toBeLessThanOrEqual(5);
   });
 
   it('pages with paging tokens as cursors, forwards and backwards, in either order', async () => {
     const page = async (args: string) => {
-      const result = await query(`{ payments(${args}) { edges { cursor } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`);
+      const result = await query(
+        `{ payments(${args}) { edges { cursor } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`,
+      );
       expect(result.errors).toBeUndefined();
       return (result.data as { payments: { edges: { cursor: string }[]; pageInfo: Record<string, unknown> } }).payments;
     };
@@ -121,7 +137,9 @@ describe('GraphQL', () => {
   });
 
   it('pages effects by <operation id>-<order> tokens', async () => {
-    const result = await query(`{ effects(first: 2, after: "${toid(2, 1, 1)}-1") { edges { cursor node { type accountId ... on AccountDebitedEffect { amount assetType } } } } }`);
+    const result = await query(
+      `{ effects(first: 2, after: "${toid(2, 1, 1)}-1") { edges { cursor node { type accountId ... on AccountDebitedEffect { amount assetType } } } } }`,
+    );
     expect(result.errors).toBeUndefined();
     expect((result.data as { effects: { edges: unknown[] } }).effects.edges).toEqual([
       { cursor: `${toid(2, 1, 1)}-2`, node: { type: 'account_debited', accountId: ROOT, amount: '100.0000000', assetType: 'native' } },
@@ -136,7 +154,12 @@ describe('GraphQL', () => {
     }`);
     expect(result.errors).toBeUndefined();
     const data = result.data as {
-      ledger: { id: string; transactions: { edges: { node: { account: unknown; operations: { edges: { node: { effects: { edges: { node: unknown }[] } } }[] } } }[] } };
+      ledger: {
+        id: string;
+        transactions: {
+          edges: { node: { account: unknown; operations: { edges: { node: { effects: { edges: { node: unknown }[] } } }[] } } }[];
+        };
+      };
       offer: { trades: { edges: { node: unknown }[] } };
     };
     const tx = data.ledger.transactions.edges[0]?.node;
@@ -190,7 +213,8 @@ describe('market fields', () => {
 
   it('orderBook reads the levels, and a bad asset is a bad_request naming the field', async () => {
     const usd = { assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER };
-    const text = 'query($s: AssetInput!, $b: AssetInput!) { orderBook(selling: $s, buying: $b, limit: 5) { asks { price amount priceR { n d } } bids { price } } }';
+    const text =
+      'query($s: AssetInput!, $b: AssetInput!) { orderBook(selling: $s, buying: $b, limit: 5) { asks { price amount priceR { n d } } bids { price } } }';
     const result = await query(text, { s: usd, b: { assetType: 'native' } });
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({ orderBook: { asks: [{ price: '0.5000000', amount: '1.0000000', priceR: { n: 1, d: 2 } }], bids: [] } });
@@ -202,12 +226,13 @@ describe('market fields', () => {
 
   it('tradeAggregations folds the seeded trade, {N, D} as JSON', async () => {
     const usd = { assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER };
-    const text = 'query($b: AssetInput!, $c: AssetInput!, $r: String!) { tradeAggregations(base: $b, counter: $c, resolution: $r) { tradeCount baseVolume highR } }';
+    const text =
+      'query($b: AssetInput!, $c: AssetInput!, $r: String!) { tradeAggregations(base: $b, counter: $c, resolution: $r) { tradeCount baseVolume highR } }';
     const result = await query(text, { b: usd, c: { assetType: 'native' }, r: '86400000' });
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({ tradeAggregations: [{ tradeCount: 1, baseVolume: '1.0000000', highR: { N: 1, D: 2 } }] });
     const bad = await query(text, { b: usd, c: { assetType: 'native' }, r: '7' });
-    expect((bad.errors?.[0]?.originalError as ProblemError).problem.extras).toMatchObject({ invalid_field: 'resolution' });
+    expect((bad.errors?.[0]?.originalError as ProblemError | undefined)?.problem.extras).toMatchObject({ invalid_field: 'resolution' });
   });
 
   it('strictSendPaths and strictReceivePaths search the order-book graph', async () => {
@@ -215,13 +240,19 @@ describe('market fields', () => {
       `{ strictSendPaths(sourceAsset: { assetType: "native" }, sourceAmount: "0.1", destinationAssets: "USD:${ISSUER}") { sourceAmount destinationAmount destinationAssetCode path { assetType } } }`,
     );
     expect(send.errors).toBeUndefined();
-    expect(send.data).toEqual({ strictSendPaths: [{ sourceAmount: '0.1000000', destinationAmount: '0.2000000', destinationAssetCode: 'USD', path: [] }] });
+    expect(send.data).toEqual({
+      strictSendPaths: [{ sourceAmount: '0.1000000', destinationAmount: '0.2000000', destinationAssetCode: 'USD', path: [] }],
+    });
     const none = await query(
       `{ strictReceivePaths(destinationAsset: { assetType: "credit_alphanum4", assetCode: "USD", assetIssuer: "${ISSUER}" }, destinationAmount: "50", sourceAssets: "native") { sourceAmount } }`,
     );
     expect(none.data).toEqual({ strictReceivePaths: [] });
-    const bad = await query('{ strictReceivePaths(destinationAsset: { assetType: "native" }, destinationAmount: "-1", sourceAssets: "native") { sourceAmount } }');
-    expect((bad.errors?.[0]?.originalError as ProblemError).problem.extras).toMatchObject({ invalid_field: 'destination_amount' });
+    const bad = await query(
+      '{ strictReceivePaths(destinationAsset: { assetType: "native" }, destinationAmount: "-1", sourceAssets: "native") { sourceAmount } }',
+    );
+    expect((bad.errors?.[0]?.originalError as ProblemError | undefined)?.problem.extras).toMatchObject({
+      invalid_field: 'destination_amount',
+    });
   });
 
   it('the orderBook subscription sends the book, then again only after a ledger that changed it', async () => {

@@ -40,7 +40,10 @@ beforeAll(async () => {
       db: test.db,
       config: { networkPassphrase: 'Test SDF Network ; September 2015' },
       coreInfo: async () => ({ version: 'zenith-core', latestLedger: 9, protocolVersion: 22 }),
-      events: inProcessLedgerEvents(), txsub: null, metrics: new MetricsRegistry(), orderBook: new LiveOrderBook(test.db, inProcessLedgerEvents()),
+      events: inProcessLedgerEvents(),
+      txsub: null,
+      metrics: new MetricsRegistry(),
+      orderBook: new LiveOrderBook(test.db, inProcessLedgerEvents()),
     },
     logger: createLogger('silent', { pretty: false }),
   });
@@ -135,7 +138,11 @@ describe('REST resources', () => {
   });
 
   it('answers 503 to a submission when no core is connected, in REST and GraphQL', async () => {
-    const rest = await fetch(`${base}/transactions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tx":"AAAA"}' });
+    const rest = await fetch(`${base}/transactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"tx":"AAAA"}',
+    });
     expect(rest.status).toBe(503);
     expect(((await rest.json()) as { type: string }).type).toContain('service_unavailable');
     const graphql = await fetch(`${base}/graphql`, {

@@ -132,7 +132,11 @@ beforeAll(async () => {
   seeded = await serve(seedDb, 'test');
 
   const testnetDb = await createTestDatabase();
-  const ingester = await startIngester({ db: testnetDb.db, source: datastoreSource(TESTNET_DATASTORE), networkPassphrase: TESTNET_PASSPHRASE });
+  const ingester = await startIngester({
+    db: testnetDb.db,
+    source: datastoreSource(TESTNET_DATASTORE),
+    networkPassphrase: TESTNET_PASSPHRASE,
+  });
   if ((await ingester.done) !== null) throw new Error('the testnet datastore was not ingested');
   testnet = await serve(testnetDb, TESTNET_PASSPHRASE);
 }, 120_000);
@@ -180,13 +184,22 @@ describe('the public surface', () => {
       ['/offers/7/trades', '/offers/:offer_id/trades'],
       ['/fee_stats', '/fee_stats'],
       ['/operation_fee_stats', '/operation_fee_stats'],
-      [`/order_book?selling_asset_type=credit_alphanum4&selling_asset_code=USD&selling_asset_issuer=${ISSUER}&buying_asset_type=native`, '/order_book'],
+      [
+        `/order_book?selling_asset_type=credit_alphanum4&selling_asset_code=USD&selling_asset_issuer=${ISSUER}&buying_asset_type=native`,
+        '/order_book',
+      ],
       [
         `/trade_aggregations?base_asset_type=credit_alphanum4&base_asset_code=USD&base_asset_issuer=${ISSUER}&counter_asset_type=native&resolution=60000&start_time=0&end_time=1900000000000`,
         '/trade_aggregations',
       ],
-      [`/paths?source_account=${ALICE}&destination_asset_type=credit_alphanum4&destination_asset_code=USD&destination_asset_issuer=${ISSUER}&destination_amount=1`, '/paths'],
-      [`/paths/strict-receive?source_assets=native&destination_asset_type=credit_alphanum4&destination_asset_code=USD&destination_asset_issuer=${ISSUER}&destination_amount=1`, '/paths/strict-receive'],
+      [
+        `/paths?source_account=${ALICE}&destination_asset_type=credit_alphanum4&destination_asset_code=USD&destination_asset_issuer=${ISSUER}&destination_amount=1`,
+        '/paths',
+      ],
+      [
+        `/paths/strict-receive?source_assets=native&destination_asset_type=credit_alphanum4&destination_asset_code=USD&destination_asset_issuer=${ISSUER}&destination_amount=1`,
+        '/paths/strict-receive',
+      ],
       [`/paths/strict-send?source_asset_type=native&source_amount=1&destination_assets=USD:${ISSUER}`, '/paths/strict-send'],
       // errors
       ['/accounts/GBAD', ''],
@@ -229,7 +242,8 @@ describe('the public surface', () => {
     }
     for (const { sequence } of ledgers) {
       await get(`/ledgers/${sequence}`);
-      for (const list of ['transactions', 'operations', 'payments', 'effects']) await get(`/ledgers/${sequence}/${list}?limit=200&include_failed=true`);
+      for (const list of ['transactions', 'operations', 'payments', 'effects'])
+        await get(`/ledgers/${sequence}/${list}?limit=200&include_failed=true`);
     }
     for (const { hash } of transactions) {
       await get(`/transactions/${hash}`);
@@ -241,7 +255,8 @@ describe('the public surface', () => {
     }
     for (const { id } of accounts) {
       await get(`/accounts/${id}`);
-      for (const list of ['transactions', 'operations', 'payments', 'effects', 'offers', 'trades']) await get(`/accounts/${id}/${list}?limit=200&include_failed=true`);
+      for (const list of ['transactions', 'operations', 'payments', 'effects', 'offers', 'trades'])
+        await get(`/accounts/${id}/${list}?limit=200&include_failed=true`);
     }
     await get('/fee_stats');
   });
@@ -253,9 +268,16 @@ describe('the public surface', () => {
     record('seeded STREAM /transactions?cursor=now', await streamStart(seeded, '/transactions?cursor=now', 1));
     record(
       'seeded STREAM /order_book',
-      await streamStart(seeded, `/order_book?selling_asset_type=credit_alphanum4&selling_asset_code=USD&selling_asset_issuer=${ISSUER}&buying_asset_type=native`, 2),
+      await streamStart(
+        seeded,
+        `/order_book?selling_asset_type=credit_alphanum4&selling_asset_code=USD&selling_asset_issuer=${ISSUER}&buying_asset_type=native`,
+        2,
+      ),
     );
-    record('seeded STREAM /ledgers with a bad cursor', await request(seeded, '/ledgers?cursor=xyz', { headers: { Accept: 'text/event-stream' } }));
+    record(
+      'seeded STREAM /ledgers with a bad cursor',
+      await request(seeded, '/ledgers?cursor=xyz', { headers: { Accept: 'text/event-stream' } }),
+    );
   });
 
   it('GraphQL: an account with its payments and their transactions, lists, market data and coded errors', async () => {
@@ -266,8 +288,14 @@ describe('the public surface', () => {
            payments(first: 5) { edges { cursor node { id pagingToken type transaction { hash ledger { sequence closedAt } } } } pageInfo { hasNextPage endCursor } } } }`,
         { id: ALICE },
       ],
-      ['ledgers backwards', '{ ledgers(last: 2, order: desc) { edges { cursor node { sequence hash operationCount } } pageInfo { hasPreviousPage hasNextPage } } }'],
-      ['effects of an account', `{ effects(forAccount: "${BOB}") { edges { node { __typename type accountId ... on AccountCreditedEffect { amount } operation { id type } } } } }`],
+      [
+        'ledgers backwards',
+        '{ ledgers(last: 2, order: desc) { edges { cursor node { sequence hash operationCount } } pageInfo { hasPreviousPage hasNextPage } } }',
+      ],
+      [
+        'effects of an account',
+        `{ effects(forAccount: "${BOB}") { edges { node { __typename type accountId ... on AccountCreditedEffect { amount } operation { id type } } } } }`,
+      ],
       ['fee stats', '{ feeStats { lastLedger lastLedgerBaseFee ledgerCapacityUsage } }'],
       ['a bad cursor', '{ transactions(after: "zzz") { edges { cursor } } }'],
       ['a bad account id', '{ account(id: "GBAD") { accountId } }'],

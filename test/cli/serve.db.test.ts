@@ -54,14 +54,34 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
 
   it('streams what the other process ingests and submits through --core-url', async () => {
     const start = await spawnServing([
-      'start', '--port', '0', '--host', '127.0.0.1', '--core-port', '0', '--close-interval', '300',
-      '--data-dir', join(dataDir, 'start'), '--database-url', databaseUrl,
+      'start',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--core-port',
+      '0',
+      '--close-interval',
+      '300',
+      '--data-dir',
+      join(dataDir, 'start'),
+      '--database-url',
+      databaseUrl,
     ]);
     const corePort = Number(/"corePort":(\d+)/.exec(start.output())?.[1]);
     expect(corePort).toBeGreaterThan(0);
     const serve = await spawnServing([
-      'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', join(dataDir, 'serve'),
-      '--database-url', databaseUrl, '--core-url', `http://127.0.0.1:${corePort}`,
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      join(dataDir, 'serve'),
+      '--database-url',
+      databaseUrl,
+      '--core-url',
+      `http://127.0.0.1:${corePort}`,
     ]);
     const serveUrl = `http://127.0.0.1:${serve.port}`;
 
@@ -71,7 +91,14 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
     const ledger = readStream(`${serveUrl}/ledgers?cursor=now`, () => true, controller.signal);
     let streamedHash: unknown = null;
     // the account's first transaction is its funding
-    const funded = readStream(`${serveUrl}/accounts/${alice.publicKey()}/transactions?cursor=now`, (tx) => ((streamedHash = tx.hash), true), controller.signal);
+    const funded = readStream(
+      `${serveUrl}/accounts/${alice.publicKey()}/transactions?cursor=now`,
+      (tx) => {
+        streamedHash = tx.hash;
+        return true;
+      },
+      controller.signal,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300)); // both streams open
     const friendbot = await fetch(`http://127.0.0.1:${start.port}/friendbot?addr=${alice.publicKey()}`);
     expect(friendbot.status).toBe(200);
@@ -82,7 +109,10 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
 
     // submission on `serve`: forwarded to the core's /tx, answered from the history `start` writes
     const account = (await (await fetch(`${serveUrl}/accounts/${alice.publicKey()}`)).json()) as { sequence: string };
-    const tx = new TransactionBuilder(new Account(alice.publicKey(), account.sequence), { fee: '100', networkPassphrase: Networks.STANDALONE })
+    const tx = new TransactionBuilder(new Account(alice.publicKey(), account.sequence), {
+      fee: '100',
+      networkPassphrase: Networks.STANDALONE,
+    })
       .addOperation(Operation.payment({ destination: Keypair.random().publicKey(), asset: Asset.native(), amount: '0.5' }))
       .addOperation(Operation.createAccount({ destination: Keypair.random().publicKey(), startingBalance: '2' }))
       .setTimeout(0)
@@ -98,12 +128,19 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
     expect(submitted.status).toBe(400);
     expect(body.extras).toMatchObject({ result_codes: { transaction: 'tx_failed', operations: ['op_no_destination', 'op_success'] } });
 
-    const good = new TransactionBuilder(new Account(alice.publicKey(), (BigInt(account.sequence) + 1n).toString()), { fee: '100', networkPassphrase: Networks.STANDALONE })
+    const good = new TransactionBuilder(new Account(alice.publicKey(), (BigInt(account.sequence) + 1n).toString()), {
+      fee: '100',
+      networkPassphrase: Networks.STANDALONE,
+    })
       .addOperation(Operation.createAccount({ destination: Keypair.random().publicKey(), startingBalance: '2' }))
       .setTimeout(0)
       .build();
     good.sign(alice);
-    const ok = await fetch(`${serveUrl}/transactions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tx: good.toEnvelope().toXDR('base64') }) });
+    const ok = await fetch(`${serveUrl}/transactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tx: good.toEnvelope().toXDR('base64') }),
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ hash: good.hash().toString('hex'), successful: true });
 

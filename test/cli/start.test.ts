@@ -14,11 +14,16 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 async function startOnce() {
   const child = spawnZenith([
     'start',
-    '--port', '0',
-    '--host', '127.0.0.1',
-    '--core-port', '0',
-    '--close-interval', '200',
-    '--data-dir', dataDir,
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--core-port',
+    '0',
+    '--close-interval',
+    '200',
+    '--data-dir',
+    dataDir,
   ]);
   const done = collect(child);
   const line = await waitForLine(child, /Zenith is serving/);

@@ -18,7 +18,10 @@ describe('bad input', () => {
   it('random bytes, truncations and bit flips of a valid envelope', async () => {
     const h = await Harness.create();
     const [a, b] = await h.fund(100, 2);
-    const good = Buffer.from(h.envelope(a!, [Operation.payment({ destination: b!.publicKey(), asset: Asset.native(), amount: '1' })]), 'base64');
+    const good = Buffer.from(
+      h.envelope(a!, [Operation.payment({ destination: b!.publicKey(), asset: Asset.native(), amount: '1' })]),
+      'base64',
+    );
     const r = rng(42);
     const blobs: Buffer[] = [];
     for (let i = 0; i < 200; i++) blobs.push(Buffer.from(Array.from({ length: Math.floor(r() * 300) }, () => Math.floor(r() * 256))));
@@ -56,6 +59,10 @@ describe('bad input', () => {
     env.v1().signatures([new xdr.DecoratedSignature({ hint: sig.hint(), signature: bad })]);
     const s = h.core.submit(env.toXDR('base64'));
     expect(s.status).toBe('ERROR');
-    expect(xdr.TransactionResult.fromXDR((s as { error: string }).error, 'base64').result().switch().name).toBe('txBadAuth');
+    expect(
+      xdr.TransactionResult.fromXDR((s as { error: string }).error, 'base64')
+        .result()
+        .switch().name,
+    ).toBe('txBadAuth');
   });
 });

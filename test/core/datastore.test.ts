@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-base';
 import { datastoreFileName, readDatastoreFile } from '../../src/core/index.js';
 import { Harness, PASSPHRASE } from './support/harness.js';
 import { FIXTURES } from './support/scenario.js';
@@ -49,7 +49,9 @@ describe('datastore writer', () => {
     await h.fund(50, 3);
     await h.close();
     const { config, ledgers } = await readFolder(out);
-    const fixtureConfig = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'ledger-meta', 'testnet-datastore', '.config.json'), 'utf8')) as Record<string, unknown>;
+    const fixtureConfig = JSON.parse(
+      fs.readFileSync(path.join(FIXTURES, 'ledger-meta', 'testnet-datastore', '.config.json'), 'utf8'),
+    ) as Record<string, unknown>;
     expect(Object.keys(config).sort()).toEqual(Object.keys(fixtureConfig).sort());
     expect(config.networkPassphrase).toBe(PASSPHRASE);
     const last = h.core.latestLedger().sequence;

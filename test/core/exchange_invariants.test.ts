@@ -2,7 +2,7 @@
 // ledger invariants: liabilities match the offers, balances cover them, subentries count them,
 // and no asset is created or destroyed.
 import { describe, expect, it } from 'vitest';
-import { Asset, Keypair } from '@stellar/stellar-base';
+import { Asset, type Keypair } from '@stellar/stellar-base';
 import { xdr } from '@stellar/stellar-base';
 import { offerLiabilities } from '../../src/core/exchange_math.js';
 import type { AccountRec, OfferRec, TrustLineRec } from '../../src/core/ledger/entries.js';
@@ -81,7 +81,8 @@ function claimAtomsIn(h: Harness, seq: number): number {
     for (const o of r.results()) {
       const v = (o.tr().value() as unknown as { value(): unknown }).value();
       if (v instanceof xdr.ManageOfferSuccessResult) n += v.offersClaimed().length;
-      else if (v instanceof xdr.PathPaymentStrictReceiveResultSuccess || v instanceof xdr.PathPaymentStrictSendResultSuccess) n += v.offers().length;
+      else if (v instanceof xdr.PathPaymentStrictReceiveResultSuccess || v instanceof xdr.PathPaymentStrictSendResultSuccess)
+        n += v.offers().length;
     }
   }
   return n;
@@ -100,7 +101,10 @@ describe('exchange invariants under random trading', () => {
       const X = Asset.native();
       const assets = [A, B, X] as const;
       for (const t of traders) await h.run(t, [trust(A, 50_000_000_000n), trust(B, 50_000_000_000n)]);
-      await h.run(issuer!, traders.flatMap((t) => [pay(t, A, 2_000_000_000n), pay(t, B, 2_000_000_000n)]));
+      await h.run(
+        issuer!,
+        traders.flatMap((t) => [pay(t, A, 2_000_000_000n), pay(t, B, 2_000_000_000n)]),
+      );
       const supply = new Map([
         [assetKeyOf({ code: 'AAA', issuer: issuer!.publicKey() }), 12_000_000_000n],
         [assetKeyOf({ code: 'BBBBB', issuer: issuer!.publicKey() }), 12_000_000_000n],
@@ -108,7 +112,16 @@ describe('exchange invariants under random trading', () => {
       const reserve = 5_000_000n;
       const minBalance = (a: AccountRec) => BigInt(2 + a.numSubEntries + a.numSponsoring - a.numSponsored) * reserve;
       const prices = [
-        [1, 1], [3, 2], [2, 3], [7, 5], [5, 7], [101, 100], [99, 100], [1, 3], [3, 1], [2000, 29],
+        [1, 1],
+        [3, 2],
+        [2, 3],
+        [7, 5],
+        [5, 7],
+        [101, 100],
+        [99, 100],
+        [1, 3],
+        [3, 1],
+        [2000, 29],
       ] as const;
       const codes = new Map<string, number>();
       let crossed = 0;

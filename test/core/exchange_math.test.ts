@@ -108,7 +108,15 @@ describe('exchangeV10 (ExchangeTests.cpp "ExchangeV10")', () => {
   });
 
   it('rounding for PATH_PAYMENT_STRICT_SEND', () => {
-    const check = (p: Price, maxWheatSend: bigint, maxWheatReceive: bigint, maxSheepSend: bigint, round: Rounding, wr: bigint, ss: bigint) => {
+    const check = (
+      p: Price,
+      maxWheatSend: bigint,
+      maxWheatReceive: bigint,
+      maxSheepSend: bigint,
+      round: Rounding,
+      wr: bigint,
+      ss: bigint,
+    ) => {
       const r = exchangeV10(p, maxWheatSend, maxWheatReceive, maxSheepSend, M, round);
       if (maxWheatReceive === M) expect(r.wheatStays).toBe(true);
       else {

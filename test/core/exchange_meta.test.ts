@@ -17,17 +17,22 @@ interface Change {
 function opChanges(h: Harness, seq: number, opIndex = 0): Change[] {
   const meta = xdr.LedgerCloseMeta.fromXDR(h.core.ledgerMetaXdr(seq)!);
   const tm = meta.v1().txProcessing()[0]!.txApplyProcessing().v3();
-  return tm.operations()[opIndex]!.changes().map((c) => {
-    const kind = c.switch().name;
-    if (kind === 'ledgerEntryRemoved') {
-      const k = c.removed();
-      return { kind, type: k.switch().name, ...(k.switch().name === 'offer' ? { offerId: k.offer().offerId().toBigInt() } : {}) };
-    }
-    const e = c.value() as xdr.LedgerEntry;
-    const d = e.data();
-    const type = d.switch().name;
-    return type === 'offer' ? { kind, type, offerId: d.offer().offerId().toBigInt(), amount: d.offer().amount().toBigInt() } : { kind, type };
-  });
+  return tm
+    .operations()
+    [opIndex]!.changes()
+    .map((c) => {
+      const kind = c.switch().name;
+      if (kind === 'ledgerEntryRemoved') {
+        const k = c.removed();
+        return { kind, type: k.switch().name, ...(k.switch().name === 'offer' ? { offerId: k.offer().offerId().toBigInt() } : {}) };
+      }
+      const e = c.value() as xdr.LedgerEntry;
+      const d = e.data();
+      const type = d.switch().name;
+      return type === 'offer'
+        ? { kind, type, offerId: d.offer().offerId().toBigInt(), amount: d.offer().amount().toBigInt() }
+        : { kind, type };
+    });
 }
 
 const offerChanges = (cs: Change[]) => cs.filter((c) => c.type === 'offer');
@@ -46,7 +51,12 @@ describe('exchange meta', () => {
     const created = opChanges(h, seq);
     expect(offerChanges(created)).toEqual([{ kind: 'ledgerEntryCreated', type: 'offer', offerId: 1n, amount: 1000n }]);
     // the seller's account (subentry) and line (selling liabilities) change with it
-    expect(created.filter((c) => c.kind === 'ledgerEntryUpdated').map((c) => c.type).sort()).toEqual(['account', 'trustline']);
+    expect(
+      created
+        .filter((c) => c.kind === 'ledgerEntryUpdated')
+        .map((c) => c.type)
+        .sort(),
+    ).toEqual(['account', 'trustline']);
 
     // partly taken: state then updated
     await h.run(b!, [sellOffer(XLM, idr, 400, 1, 1)]);

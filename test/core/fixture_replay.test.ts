@@ -40,9 +40,13 @@ function modernizeClaimAtoms(r: xdr.TransactionResult): xdr.TransactionResult {
     const tr = op.tr();
     const inner = tr.value() as unknown as { switch(): { name: string }; value(): unknown };
     if (!inner.switch().name.endsWith('Success')) continue;
-    const v = inner.value() as { offersClaimed?: (x?: xdr.ClaimAtom[]) => xdr.ClaimAtom[]; offers?: (x?: xdr.ClaimAtom[]) => xdr.ClaimAtom[] };
+    const v = inner.value() as {
+      offersClaimed?: (x?: xdr.ClaimAtom[]) => xdr.ClaimAtom[];
+      offers?: (x?: xdr.ClaimAtom[]) => xdr.ClaimAtom[];
+    };
     if (v instanceof xdr.ManageOfferSuccessResult) v.offersClaimed(toOrderBook(v.offersClaimed()));
-    else if (v instanceof xdr.PathPaymentStrictReceiveResultSuccess || v instanceof xdr.PathPaymentStrictSendResultSuccess) v.offers(toOrderBook(v.offers()));
+    else if (v instanceof xdr.PathPaymentStrictReceiveResultSuccess || v instanceof xdr.PathPaymentStrictSendResultSuccess)
+      v.offers(toOrderBook(v.offers()));
   }
   return r;
 }
@@ -68,7 +72,10 @@ function protocol14OfferReserve(op: xdr.Operation, result: xdr.OperationResult, 
   if (type !== 'manageSellOffer' && type !== 'manageBuyOffer' && type !== 'createPassiveSellOffer') return [];
   const inner = (result.tr().value() as unknown as { value(): unknown }).value();
   if (!(inner instanceof xdr.ManageOfferSuccessResult) || inner.offer().switch().name !== 'manageOfferDeleted') return [];
-  const id = type === 'createPassiveSellOffer' ? 0n : (type === 'manageSellOffer' ? op.body().manageSellOfferOp() : op.body().manageBuyOfferOp()).offerId().toBigInt();
+  const id =
+    type === 'createPassiveSellOffer'
+      ? 0n
+      : (type === 'manageSellOffer' ? op.body().manageSellOfferOp() : op.body().manageBuyOfferOp()).offerId().toBigInt();
   return id === 0n ? [`ledgerEntryState ${accountKey(sourceId)}`, `ledgerEntryUpdated ${accountKey(sourceId)}`] : [];
 }
 
@@ -183,7 +190,11 @@ function ourTrustLines(core: Core): SqlRow[] {
       sellingliabilities: String(e.sellingLiabilities),
     });
   }
-  return rows.sort((a, b) => `${String(a.accountid)}${String(a.assetcode)}${String(a.issuer)}`.localeCompare(`${String(b.accountid)}${String(b.assetcode)}${String(b.issuer)}`));
+  return rows.sort((a, b) =>
+    `${String(a.accountid)}${String(a.assetcode)}${String(a.issuer)}`.localeCompare(
+      `${String(b.accountid)}${String(b.assetcode)}${String(b.issuer)}`,
+    ),
+  );
 }
 
 function theirTrustLines(s: Scenario): SqlRow[] {
@@ -200,13 +211,18 @@ function theirTrustLines(s: Scenario): SqlRow[] {
       buyingliabilities: String(big(r.buyingliabilities)),
       sellingliabilities: String(big(r.sellingliabilities)),
     }))
-    .sort((a, b) => `${String(a.accountid)}${String(a.assetcode)}${String(a.issuer)}`.localeCompare(`${String(b.accountid)}${String(b.assetcode)}${String(b.issuer)}`));
+    .sort((a, b) =>
+      `${String(a.accountid)}${String(a.assetcode)}${String(a.issuer)}`.localeCompare(
+        `${String(b.accountid)}${String(b.assetcode)}${String(b.issuer)}`,
+      ),
+    );
 }
 
 function ourData(core: Core): SqlRow[] {
   const rows: SqlRow[] = [];
   for (const e of core.entries()) {
-    if (e.type === 'data') rows.push({ accountid: e.accountId, dataname: e.name, datavalue: e.value, lastmodified: String(e.lastModified) });
+    if (e.type === 'data')
+      rows.push({ accountid: e.accountId, dataname: e.name, datavalue: e.value, lastmodified: String(e.lastModified) });
   }
   return rows;
 }
@@ -250,7 +266,19 @@ function theirOffers(s: Scenario): SqlRow[] {
     .sort((a, b) => Number(a.offerid) - Number(b.offerid));
 }
 
-const SCENARIOS = ['base', 'failed_transactions', 'account_merge', 'operation_fee_stats_1', 'operation_fee_stats_2', 'operation_fee_stats_3', 'ingest_asset_stats', 'pathed_payment', 'paths_strict_send', 'offer_ids', 'trades'];
+const SCENARIOS = [
+  'base',
+  'failed_transactions',
+  'account_merge',
+  'operation_fee_stats_1',
+  'operation_fee_stats_2',
+  'operation_fee_stats_3',
+  'ingest_asset_stats',
+  'pathed_payment',
+  'paths_strict_send',
+  'offer_ids',
+  'trades',
+];
 
 describe('horizon scenario replay', () => {
   for (const name of SCENARIOS) {

@@ -28,10 +28,13 @@ async function serveFriendbot(core: Core): Promise<number> {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  cleanups.push(() => new Promise((r) => {
-    server.close(() => r());
-    server.closeAllConnections();
-  }));
+  cleanups.push(
+    () =>
+      new Promise((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  );
   return (server.address() as AddressInfo).port;
 }
 
@@ -42,7 +45,9 @@ describe('core HTTP commands', () => {
     const [a, b] = await h.fund(100, 2);
     const { port } = await h.core.listen(0);
 
-    const info = JSON.parse((await get(port, '/info')).body) as { info: { state: string; ledger: { num: number; baseFee: number; baseReserve: number; version: number }; network: string } };
+    const info = JSON.parse((await get(port, '/info')).body) as {
+      info: { state: string; ledger: { num: number; baseFee: number; baseReserve: number; version: number }; network: string };
+    };
     expect(info.info.state).toBe('Synced!');
     expect(info.info.ledger).toMatchObject({ num: 2, baseFee: 100, baseReserve: 5_000_000, version: 22 });
     expect(info.info.network).toBe(h.core.networkPassphrase);
@@ -56,7 +61,9 @@ describe('core HTTP commands', () => {
     expect(garbage.status).toBe('ERROR');
     expect(codesOf(xdr.TransactionResult.fromXDR(garbage.error, 'base64')).code).toBe('txMalformed');
 
-    const forged = h.envelope(b!, [Operation.payment({ destination: a!.publicKey(), asset: Asset.native(), amount: '1' })], { signers: [Keypair.random()] });
+    const forged = h.envelope(b!, [Operation.payment({ destination: a!.publicKey(), asset: Asset.native(), amount: '1' })], {
+      signers: [Keypair.random()],
+    });
     const bad = JSON.parse((await get(port, `/tx?blob=${encodeURIComponent(forged)}`)).body) as { status: string; error: string };
     expect(bad.status).toBe('ERROR');
     expect(codesOf(xdr.TransactionResult.fromXDR(bad.error, 'base64')).code).toBe('txBadAuth');
@@ -96,7 +103,13 @@ describe('friendbot', () => {
     expect(codesOf(xdr.TransactionResult.fromXDR(body.submission_result, 'base64')).code).toBe('txSuccess');
     expect(h.core.account(kp.publicKey())!.balance).toBe(10_000n * 10_000_000n);
     const full = JSON.parse(r.body) as Record<string, unknown>;
-    expect(full).toMatchObject({ id: body.hash, source_account: h.root.publicKey(), fee_charged: '100', operation_count: 1, memo_type: 'none' });
+    expect(full).toMatchObject({
+      id: body.hash,
+      source_account: h.root.publicKey(),
+      fee_charged: '100',
+      operation_count: 1,
+      memo_type: 'none',
+    });
     expect(BigInt(full.paging_token as string) >> 32n).toBe(BigInt(body.ledger));
     expect(xdr.TransactionMeta.fromXDR(full.result_meta_xdr as string, 'base64').switch()).toBe(3);
     expect(xdr.LedgerEntryChanges.fromXDR(full.fee_meta_xdr as string, 'base64')).toHaveLength(2);
@@ -105,15 +118,26 @@ describe('friendbot', () => {
     const again = await get(port, `/friendbot?addr=${kp.publicKey()}`);
     expect(again.status).toBe(400);
     expect(again.type).toContain('application/problem+json');
-    expect(JSON.parse(again.body)).toMatchObject({ status: 400, detail: expect.stringMatching(/already funded/), extras: { invalid_field: 'addr' } });
+    expect(JSON.parse(again.body)).toMatchObject({
+      status: 400,
+      detail: expect.stringMatching(/already funded/),
+      extras: { invalid_field: 'addr' },
+    });
 
     const bad = await get(port, '/friendbot?addr=GBAD');
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.body)).toMatchObject({ type: 'https://stellar.org/horizon-errors/bad_request', extras: { invalid_field: 'addr' } });
+    expect(JSON.parse(bad.body)).toMatchObject({
+      type: 'https://stellar.org/horizon-errors/bad_request',
+      extras: { invalid_field: 'addr' },
+    });
     expect((await get(port, '/friendbot')).status).toBe(400);
 
     const viaPost = Keypair.random();
-    const p = await get(port, '/friendbot', { method: 'POST', body: `addr=${viaPost.publicKey()}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const p = await get(port, '/friendbot', {
+      method: 'POST',
+      body: `addr=${viaPost.publicKey()}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(p.status).toBe(200);
     const q = await get(port, `/friendbot/?addr=${Keypair.random().publicKey()}`, { method: 'POST' });
     expect(q.status).toBe(200);

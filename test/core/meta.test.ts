@@ -62,7 +62,11 @@ describe('ledger close meta', () => {
     const bal = h.balance(a!);
     const bBal = h.balance(b!);
     h.core.submit(h.envelope(a!, [Operation.payment({ destination: b!.publicKey(), asset: Asset.native(), amount: '5' })]));
-    h.core.submit(h.envelope(a!, [Operation.payment({ destination: Keypair.random().publicKey(), asset: Asset.native(), amount: '5' })], { seq: seq + 2n }));
+    h.core.submit(
+      h.envelope(a!, [Operation.payment({ destination: Keypair.random().publicKey(), asset: Asset.native(), amount: '5' })], {
+        seq: seq + 2n,
+      }),
+    );
     const closed = await h.core.closeLedger(h.nextCloseTime());
     const v1 = xdr.LedgerCloseMeta.fromXDR(h.core.ledgerMetaXdr(closed.sequence)!).v1();
     const [ok, failed] = v1.txProcessing();
@@ -76,7 +80,12 @@ describe('ledger close meta', () => {
       `state:account:${aId}:${bal - 200n}:${seq}`,
       `updated:account:${aId}:${bal - 200n}:${seq + 1n}`,
     ]);
-    expect(okMeta.v3().operations().map((o) => o.changes().map(describeChange))).toEqual([
+    expect(
+      okMeta
+        .v3()
+        .operations()
+        .map((o) => o.changes().map(describeChange)),
+    ).toEqual([
       [
         `state:account:${bId}:${bBal}:${h.seq(b!)}`,
         `updated:account:${bId}:${bBal + 50_000_000n}:${h.seq(b!)}`,

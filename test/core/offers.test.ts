@@ -1,13 +1,25 @@
 // manage_sell_offer, manage_buy_offer and create_passive_sell_offer, with the figures of
 // stellar-core's src/transactions/test/OfferTests.cpp (protocol ≥ 10 branches).
 import { describe, expect, it } from 'vitest';
-import { Asset, Keypair, Operation } from '@stellar/stellar-base';
+import { Asset, type Keypair, Operation } from '@stellar/stellar-base';
 import type { xdr } from '@stellar/stellar-base';
 import { INT64_MAX, adjustOffer, exchangeV10 } from '../../src/core/exchange_math.js';
 import type { Price } from '../../src/core/exchange_math.js';
 import { Harness } from './support/harness.js';
 import type { Applied } from './support/harness.js';
-import { balanceOf, buyOffer, claims, offer, offerEffect, offersOf, passiveOffer, pay, sellOffer, trust, trustLineOf } from './support/dex.js';
+import {
+  balanceOf,
+  buyOffer,
+  claims,
+  offer,
+  offerEffect,
+  offersOf,
+  passiveOffer,
+  pay,
+  sellOffer,
+  trust,
+  trustLineOf,
+} from './support/dex.js';
 
 const XLM = Asset.native();
 
@@ -131,8 +143,17 @@ describe('multiple offers (OfferTests.cpp "create offer" / "multiple offers", v1
     await ok(w.h, a1!, [trust(w.usd, 1_000_000), trust(w.idr, 1_000_000)]);
     await ok(w.h, w.issuer, [pay(a1!, w.idr, 100_000)]);
     await ok(w.h, b1!, [trust(w.idr, 1_000_000), trust(w.usd, 1_000_000)]);
-    const r = await ok(w.h, a1!, Array.from({ length: 22 }, () => sellOffer(w.idr, w.usd, 100, 3, 2)));
-    expect(r.result!.result().results().map((x) => offerEffect(x).offerId)).toEqual(Array.from({ length: 22 }, (_, i) => BigInt(i + 1)));
+    const r = await ok(
+      w.h,
+      a1!,
+      Array.from({ length: 22 }, () => sellOffer(w.idr, w.usd, 100, 3, 2)),
+    );
+    expect(
+      r
+        .result!.result()
+        .results()
+        .map((x) => offerEffect(x).offerId),
+    ).toEqual(Array.from({ length: 22 }, (_, i) => BigInt(i + 1)));
     await ok(w.h, w.issuer, [pay(b1!, w.usd, 20_000)]);
     return { ...w, a1: a1!, b1: b1! };
   }
@@ -249,7 +270,7 @@ describe('reserve, thresholds and liabilities (OfferTests.cpp)', () => {
   it('updated offers respect reserve', async () => {
     const { h, usd } = await world();
     // min balance with 2 subentries + 3 fees + 110
-    const [a] = await h.fund(2 + 0.0000410);
+    const [a] = await h.fund(2 + 0.000041);
     await ok(h, a!, [trust(usd, 1_000_000)]);
     const r = await ok(h, a!, [sellOffer(XLM, usd, 110, 1, 1)]);
     const id = offerEffect(opResult(r)).offerId!;
@@ -453,7 +474,12 @@ describe('work limit', () => {
       await ok(h, s, [trust(idr)]);
       await ok(h, issuer, [pay(s, idr, 10_000_000)]);
     }
-    for (let i = 0; i < 11; i++) await ok(h, i < 6 ? a! : c!, Array.from({ length: 100 }, () => sellOffer(idr, XLM, 10, 1, 1)));
+    for (let i = 0; i < 11; i++)
+      await ok(
+        h,
+        i < 6 ? a! : c!,
+        Array.from({ length: 100 }, () => sellOffer(idr, XLM, 10, 1, 1)),
+      );
     await ok(h, b!, [trust(idr)]);
     expect((await h.run(b!, [sellOffer(XLM, idr, 20_000, 1, 1)])).ops).toEqual(['opExceededWorkLimit']);
     const r = await ok(h, b!, [sellOffer(XLM, idr, 10_000, 1, 1)]);

@@ -31,11 +31,21 @@ describe('create_account', () => {
     expect((await h.run(a!, [create(Keypair.random(), '0.9')])).ops).toEqual(['createAccountLowReserve']);
     expect((await h.run(a!, [create(Keypair.random(), '50')])).ops).toEqual(['createAccountUnderfunded']);
     const self = rawOp(
-      xdr.OperationBody.createAccount(new xdr.CreateAccountOp({ destination: xdr.PublicKey.publicKeyTypeEd25519(a!.rawPublicKey()), startingBalance: new xdr.Int64(XLM) })),
+      xdr.OperationBody.createAccount(
+        new xdr.CreateAccountOp({
+          destination: xdr.PublicKey.publicKeyTypeEd25519(a!.rawPublicKey()),
+          startingBalance: new xdr.Int64(XLM),
+        }),
+      ),
     );
     expect((await h.run(a!, [self])).ops).toEqual(['createAccountMalformed']);
     const negative = rawOp(
-      xdr.OperationBody.createAccount(new xdr.CreateAccountOp({ destination: xdr.PublicKey.publicKeyTypeEd25519(Keypair.random().rawPublicKey()), startingBalance: new xdr.Int64(-1n) })),
+      xdr.OperationBody.createAccount(
+        new xdr.CreateAccountOp({
+          destination: xdr.PublicKey.publicKeyTypeEd25519(Keypair.random().rawPublicKey()),
+          startingBalance: new xdr.Int64(-1n),
+        }),
+      ),
     );
     expect((await h.run(a!, [negative])).ops).toEqual(['createAccountMalformed']);
   });
@@ -83,10 +93,14 @@ describe('payment', () => {
     expect((await h.run(alice, [Operation.changeTrust({ asset })])).code).toBe('txSuccess');
     expect((await h.run(bob, [Operation.changeTrust({ asset })])).code).toBe('txSuccess');
     expect((await h.run(issuer, [pay(alice, asset, '1')])).ops).toEqual(['paymentNotAuthorized']);
-    expect((await h.run(issuer, [Operation.allowTrust({ trustor: alice.publicKey(), assetCode: 'USD', authorize: 1 })])).ops).toEqual(['allowTrustSuccess']);
+    expect((await h.run(issuer, [Operation.allowTrust({ trustor: alice.publicKey(), assetCode: 'USD', authorize: 1 })])).ops).toEqual([
+      'allowTrustSuccess',
+    ]);
     expect((await h.run(issuer, [pay(alice, asset, '5')])).ops).toEqual(['paymentSuccess']);
     expect((await h.run(alice, [pay(bob, asset, '1')])).ops).toEqual(['paymentNotAuthorized']);
-    expect((await h.run(issuer, [Operation.allowTrust({ trustor: alice.publicKey(), assetCode: 'USD', authorize: 0 })])).ops).toEqual(['allowTrustSuccess']);
+    expect((await h.run(issuer, [Operation.allowTrust({ trustor: alice.publicKey(), assetCode: 'USD', authorize: 0 })])).ops).toEqual([
+      'allowTrustSuccess',
+    ]);
     expect((await h.run(alice, [pay(issuer, asset, '1')])).ops).toEqual(['paymentSrcNotAuthorized']);
   });
 
@@ -94,12 +108,22 @@ describe('payment', () => {
     const h = await Harness.create();
     const [a, b] = await h.fund(10, 2);
     const zero = rawOp(
-      xdr.OperationBody.payment(new xdr.PaymentOp({ destination: xdr.MuxedAccount.keyTypeEd25519(b!.rawPublicKey()), asset: xdr.Asset.assetTypeNative(), amount: new xdr.Int64(0n) })),
+      xdr.OperationBody.payment(
+        new xdr.PaymentOp({
+          destination: xdr.MuxedAccount.keyTypeEd25519(b!.rawPublicKey()),
+          asset: xdr.Asset.assetTypeNative(),
+          amount: new xdr.Int64(0n),
+        }),
+      ),
     );
     expect((await h.run(a!, [zero])).ops).toEqual(['paymentMalformed']);
-    const badCode = xdr.Asset.assetTypeCreditAlphanum4(new xdr.AlphaNum4({ assetCode: Buffer.from([0x55, 0, 0x44, 0]), issuer: xdr.PublicKey.publicKeyTypeEd25519(b!.rawPublicKey()) }));
+    const badCode = xdr.Asset.assetTypeCreditAlphanum4(
+      new xdr.AlphaNum4({ assetCode: Buffer.from([0x55, 0, 0x44, 0]), issuer: xdr.PublicKey.publicKeyTypeEd25519(b!.rawPublicKey()) }),
+    );
     const bad = rawOp(
-      xdr.OperationBody.payment(new xdr.PaymentOp({ destination: xdr.MuxedAccount.keyTypeEd25519(b!.rawPublicKey()), asset: badCode, amount: new xdr.Int64(1n) })),
+      xdr.OperationBody.payment(
+        new xdr.PaymentOp({ destination: xdr.MuxedAccount.keyTypeEd25519(b!.rawPublicKey()), asset: badCode, amount: new xdr.Int64(1n) }),
+      ),
     );
     expect((await h.run(a!, [bad])).ops).toEqual(['paymentMalformed']);
   });
@@ -132,7 +156,9 @@ describe('set_options', () => {
     expect(acc.signers[0]!.weight).toBe(5);
     expect(acc.numSubEntries).toBe(1);
     // update the weight, then remove
-    expect((await h.run(a!, [Operation.setOptions({ signer: { ed25519PublicKey: s.publicKey(), weight: 7 }, clearFlags: 1 })])).code).toBe('txSuccess');
+    expect((await h.run(a!, [Operation.setOptions({ signer: { ed25519PublicKey: s.publicKey(), weight: 7 }, clearFlags: 1 })])).code).toBe(
+      'txSuccess',
+    );
     acc = h.core.account(a!.publicKey())!;
     expect(acc.signers[0]!.weight).toBe(7);
     expect(acc.flags).toBe(0);
@@ -172,19 +198,27 @@ describe('set_options', () => {
     const heavy = new xdr.Signer({ key: xdr.SignerKey.signerKeyTypeEd25519(Keypair.random().rawPublicKey()), weight: 256 });
     expect((await h.run(a!, [so({ signer: heavy })])).ops).toEqual(['setOptionsBadSigner']);
     expect((await h.run(a!, [so({ homeDomain: Buffer.from('bad\ndomain') })])).ops).toEqual(['setOptionsInvalidHomeDomain']);
-    expect((await h.run(a!, [Operation.setOptions({ inflationDest: Keypair.random().publicKey() })])).ops).toEqual(['setOptionsInvalidInflation']);
+    expect((await h.run(a!, [Operation.setOptions({ inflationDest: Keypair.random().publicKey() })])).ops).toEqual([
+      'setOptionsInvalidInflation',
+    ]);
     expect((await h.run(a!, [Operation.setOptions({ setFlags: 8 })])).ops).toEqual(['setOptionsAuthRevocableRequired']);
     expect((await h.run(a!, [Operation.setOptions({ setFlags: 4 })])).ops).toEqual(['setOptionsSuccess']);
     expect((await h.run(a!, [Operation.setOptions({ clearFlags: 4 })])).ops).toEqual(['setOptionsCantChange']);
     expect((await h.run(a!, [Operation.setOptions({ setFlags: 1 })])).ops).toEqual(['setOptionsCantChange']);
     // 1 XLM reserve + fees: no room for a second base reserve
     const [b] = await h.fund(1.4);
-    expect((await h.run(b!, [Operation.setOptions({ signer: { ed25519PublicKey: Keypair.random().publicKey(), weight: 1 } })])).ops).toEqual(['setOptionsLowReserve']);
+    expect(
+      (await h.run(b!, [Operation.setOptions({ signer: { ed25519PublicKey: Keypair.random().publicKey(), weight: 1 } })])).ops,
+    ).toEqual(['setOptionsLowReserve']);
     void poor;
     const [rich] = await h.fund(100);
-    const adds = Array.from({ length: 20 }, () => Operation.setOptions({ signer: { ed25519PublicKey: Keypair.random().publicKey(), weight: 1 } }));
+    const adds = Array.from({ length: 20 }, () =>
+      Operation.setOptions({ signer: { ed25519PublicKey: Keypair.random().publicKey(), weight: 1 } }),
+    );
     expect((await h.run(rich!, adds)).code).toBe('txSuccess');
-    expect((await h.run(rich!, [Operation.setOptions({ signer: { ed25519PublicKey: Keypair.random().publicKey(), weight: 1 } })])).ops).toEqual(['setOptionsTooManySigners']);
+    expect(
+      (await h.run(rich!, [Operation.setOptions({ signer: { ed25519PublicKey: Keypair.random().publicKey(), weight: 1 } })])).ops,
+    ).toEqual(['setOptionsTooManySigners']);
   });
 });
 
@@ -221,9 +255,7 @@ describe('change_trust', () => {
     await h.run(alice, [Operation.changeTrust({ asset })]);
     await h.run(issuer, [Operation.setOptions({ setFlags: 1 })]);
     await h.run(bob, [Operation.changeTrust({ asset })]);
-    const flags = Object.fromEntries(
-      [...h.core.entries()].flatMap((e) => (e.type === 'trustline' ? [[e.accountId, e.flags]] : [])),
-    );
+    const flags = Object.fromEntries([...h.core.entries()].flatMap((e) => (e.type === 'trustline' ? [[e.accountId, e.flags]] : [])));
     expect(flags[alice.publicKey()]).toBe(1);
     expect(flags[bob.publicKey()]).toBe(0);
   });
@@ -233,7 +265,8 @@ describe('allow_trust', () => {
   it('authorize, deauthorize and the failure codes', async () => {
     const h = await Harness.create();
     const { issuer, alice, bob, asset } = await withAsset(h);
-    const allow = (trustor: Keypair, authorize: number) => Operation.allowTrust({ trustor: trustor.publicKey(), assetCode: asset.code, authorize: authorize as never });
+    const allow = (trustor: Keypair, authorize: number) =>
+      Operation.allowTrust({ trustor: trustor.publicKey(), assetCode: asset.code, authorize: authorize as never });
     expect((await h.run(issuer, [allow(alice, 1)])).ops).toEqual(['allowTrustNoTrustLine']);
     await h.run(issuer, [Operation.setOptions({ setFlags: 1 })]);
     await h.run(alice, [Operation.changeTrust({ asset })]);
@@ -249,11 +282,17 @@ describe('allow_trust', () => {
     expect((await h.run(issuer, [allow(issuer, 1)])).ops).toEqual(['allowTrustMalformed']);
     const badCode = rawOp(
       xdr.OperationBody.allowTrust(
-        new xdr.AllowTrustOp({ trustor: xdr.PublicKey.publicKeyTypeEd25519(bob.rawPublicKey()), asset: xdr.AssetCode.assetTypeCreditAlphanum4(Buffer.from('U$D\0')), authorize: 1 }),
+        new xdr.AllowTrustOp({
+          trustor: xdr.PublicKey.publicKeyTypeEd25519(bob.rawPublicKey()),
+          asset: xdr.AssetCode.assetTypeCreditAlphanum4(Buffer.from('U$D\0')),
+          authorize: 1,
+        }),
       ),
     );
     expect((await h.run(issuer, [badCode])).ops).toEqual(['allowTrustMalformed']);
-    expect((await h.run(issuer, [Operation.allowTrust({ trustor: bob.publicKey(), assetCode: 'USD', authorize: 3 as never })])).ops).toEqual(['allowTrustMalformed']);
+    expect(
+      (await h.run(issuer, [Operation.allowTrust({ trustor: bob.publicKey(), assetCode: 'USD', authorize: 3 as never })])).ops,
+    ).toEqual(['allowTrustMalformed']);
   });
 });
 
@@ -261,7 +300,9 @@ describe('account_merge', () => {
   it('success moves the balance and removes the account; failure codes', async () => {
     const h = await Harness.create();
     const [a, b, c] = await h.fund(10, 3);
-    expect((await h.run(a!, [Operation.accountMerge({ destination: Keypair.random().publicKey() })])).ops).toEqual(['accountMergeNoAccount']);
+    expect((await h.run(a!, [Operation.accountMerge({ destination: Keypair.random().publicKey() })])).ops).toEqual([
+      'accountMergeNoAccount',
+    ]);
     const selfMerge = rawOp(xdr.OperationBody.accountMerge(xdr.MuxedAccount.keyTypeEd25519(a!.rawPublicKey())));
     expect((await h.run(a!, [selfMerge])).ops).toEqual(['accountMergeMalformed']);
     await h.run(a!, [Operation.manageData({ name: 'k', value: 'v' })]);
@@ -297,9 +338,13 @@ describe('manage_data', () => {
     expect((await h.run(a!, [Operation.manageData({ name: 'color', value: null })])).ops).toEqual(['manageDataSuccess']);
     expect(h.core.account(a!.publicKey())!.numSubEntries).toBe(0);
     expect((await h.run(a!, [Operation.manageData({ name: 'color', value: null })])).ops).toEqual(['manageDataNameNotFound']);
-    const empty = rawOp(xdr.OperationBody.manageData(new xdr.ManageDataOp({ dataName: Buffer.alloc(0) as never, dataValue: Buffer.from('x') })));
+    const empty = rawOp(
+      xdr.OperationBody.manageData(new xdr.ManageDataOp({ dataName: Buffer.alloc(0) as never, dataValue: Buffer.from('x') })),
+    );
     expect((await h.run(a!, [empty])).ops).toEqual(['manageDataInvalidName']);
-    const ctrl = rawOp(xdr.OperationBody.manageData(new xdr.ManageDataOp({ dataName: Buffer.from('a\u0001') as never, dataValue: Buffer.from('x') })));
+    const ctrl = rawOp(
+      xdr.OperationBody.manageData(new xdr.ManageDataOp({ dataName: Buffer.from('a\u0001') as never, dataValue: Buffer.from('x') })),
+    );
     expect((await h.run(a!, [ctrl])).ops).toEqual(['manageDataInvalidName']);
     const [poor] = await h.fund(1.4);
     expect((await h.run(poor!, [Operation.manageData({ name: 'x', value: 'y' })])).ops).toEqual(['manageDataLowReserve']);

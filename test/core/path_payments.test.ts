@@ -44,7 +44,21 @@ async function market(sourceCur1: number, mm34bAmount?: number) {
   await ok(h, mm23!, [sellOffer(cur3, cur2, 5, 2, 1), sellOffer(cur3, cur2, 6, 3, 2), sellOffer(cur3, cur2, 12, 4, 3)]);
   await ok(h, mm34!, [sellOffer(cur4, cur3, 9, 4, 3), sellOffer(cur4, cur3, 6, 3, 2)]);
   await ok(h, mm34bAmount !== undefined ? mm34b! : mm34!, [sellOffer(cur4, cur3, 1, 2, 1)]);
-  return { h, gateway: gateway!, gateway2: gateway2!, source: source!, destination: destination!, mm12: mm12!, mm23: mm23!, mm34: mm34!, mm34b: mm34b!, cur1, cur2, cur3, cur4 };
+  return {
+    h,
+    gateway: gateway!,
+    gateway2: gateway2!,
+    source: source!,
+    destination: destination!,
+    mm12: mm12!,
+    mm23: mm23!,
+    mm34: mm34!,
+    mm34b: mm34b!,
+    cur1,
+    cur2,
+    cur3,
+    cur4,
+  };
 }
 
 type M = Awaited<ReturnType<typeof market>>;
@@ -66,9 +80,15 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
     const m = await market(59);
     const r = await ok(m.h, m.source, [strictReceive(m.cur1, 59, m.destination, m.cur4, 16, [m.cur1, m.cur2, m.cur3, m.cur4])]);
     expect(claims(opResult(r))).toEqual([
-      exchanged(m, 3, 9, 12), exchanged(m, 1, 10, 15), exchanged(m, 2, 16, 32),
-      exchanged(m, 6, 12, 16), exchanged(m, 5, 6, 9), exchanged(m, 4, 5, 10),
-      exchanged(m, 7, 9, 12), exchanged(m, 8, 6, 9), exchanged(m, 9, 1, 2),
+      exchanged(m, 3, 9, 12),
+      exchanged(m, 1, 10, 15),
+      exchanged(m, 2, 16, 32),
+      exchanged(m, 6, 12, 16),
+      exchanged(m, 5, 6, 9),
+      exchanged(m, 4, 5, 10),
+      exchanged(m, 7, 9, 12),
+      exchanged(m, 8, 6, 9),
+      exchanged(m, 9, 1, 2),
     ]);
     expect(offersOf(m.h.core)).toEqual([]);
     expect(balances(m, m.source)).toEqual([0n, 0n, 0n, 0n]);
@@ -85,11 +105,20 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
     const m = await market(58);
     const r = await ok(m.h, m.source, [strictReceive(m.cur1, 51, m.destination, m.cur4, 15, [m.cur1, m.cur2, m.cur3, m.cur4])]);
     expect(claims(opResult(r))).toEqual([
-      exchanged(m, 3, 9, 12), exchanged(m, 1, 10, 15), exchanged(m, 2, 12, 24),
-      exchanged(m, 6, 12, 16), exchanged(m, 5, 6, 9), exchanged(m, 4, 3, 6),
-      exchanged(m, 7, 9, 12), exchanged(m, 8, 6, 9),
+      exchanged(m, 3, 9, 12),
+      exchanged(m, 1, 10, 15),
+      exchanged(m, 2, 12, 24),
+      exchanged(m, 6, 12, 16),
+      exchanged(m, 5, 6, 9),
+      exchanged(m, 4, 3, 6),
+      exchanged(m, 7, 9, 12),
+      exchanged(m, 8, 6, 9),
     ]);
-    expect(offersOf(m.h.core).map((o) => [o.offerId, o.amount])).toEqual([[2n, 4n], [4n, 2n], [9n, 1n]]);
+    expect(offersOf(m.h.core).map((o) => [o.offerId, o.amount])).toEqual([
+      [2n, 4n],
+      [4n, 2n],
+      [9n, 1n],
+    ]);
     expect(balances(m, m.source)).toEqual([7n, 0n, 0n, 0n]);
     expect(balances(m, m.mm12)).toEqual([51n, 4n, 0n, 0n]);
     expect(balances(m, m.mm23)).toEqual([0n, 31n, 2n, 0n]);
@@ -99,11 +128,17 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
 
   it('over send max with a real path; too few offers; crosses own offer', async () => {
     const m = await market(59);
-    expect((await m.h.run(m.source, [strictReceive(m.cur1, 58, m.destination, m.cur4, 16, [m.cur2, m.cur3])])).ops).toEqual(['pathPaymentStrictReceiveOverSendmax']);
-    expect((await m.h.run(m.source, [strictReceive(m.cur1, 200, m.destination, m.cur4, 17, [m.cur2, m.cur3])])).ops).toEqual(['pathPaymentStrictReceiveTooFewOffers']);
+    expect((await m.h.run(m.source, [strictReceive(m.cur1, 58, m.destination, m.cur4, 16, [m.cur2, m.cur3])])).ops).toEqual([
+      'pathPaymentStrictReceiveOverSendmax',
+    ]);
+    expect((await m.h.run(m.source, [strictReceive(m.cur1, 200, m.destination, m.cur4, 17, [m.cur2, m.cur3])])).ops).toEqual([
+      'pathPaymentStrictReceiveTooFewOffers',
+    ]);
     // mm23 paying through its own CUR3-for-CUR2 offers
     await ok(m.h, m.gateway, [pay(m.mm23, m.cur2, 50)]);
-    expect((await m.h.run(m.mm23, [strictReceive(m.cur2, 100, m.mm34, m.cur3, 5)])).ops).toEqual(['pathPaymentStrictReceiveOfferCrossSelf']);
+    expect((await m.h.run(m.mm23, [strictReceive(m.cur2, 100, m.mm34, m.cur3, 5)])).ops).toEqual([
+      'pathPaymentStrictReceiveOfferCrossSelf',
+    ]);
     // nothing changed
     expect(offersOf(m.h.core)).toHaveLength(9);
   });
@@ -138,8 +173,19 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
       await ok(h, source!, [trust(cur1, srcLimit)]);
       await ok(h, mm!, [trust(cur1, mmCur1), trust(cur2, 10_000)]);
       await ok(h, destination!, [trust(cur2, destLimit)]);
-      await ok(h, gateway!, [pay(source!, cur1, srcLimit), pay(mm!, cur2, offers.reduce((a, b) => a + b, 0))]);
-      await ok(h, mm!, offers.map((a) => sellOffer(cur2, cur1, a, 1, 1000)));
+      await ok(h, gateway!, [
+        pay(source!, cur1, srcLimit),
+        pay(
+          mm!,
+          cur2,
+          offers.reduce((a, b) => a + b, 0),
+        ),
+      ]);
+      await ok(
+        h,
+        mm!,
+        offers.map((a) => sellOffer(cur2, cur1, a, 1, 1000)),
+      );
       await ok(h, source!, [strictReceive(cur1, send, destination!, cur2, get, [cur1, cur2])]);
       expect(offersOf(h.core).map((o) => Number(o.amount))).toEqual(left);
       expect(balanceOf(h.core, source!, cur1)).toBe(0n);
@@ -153,7 +199,9 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
     const [gateway, a, b] = await h.fund(100, 3);
     const idr = new Asset('IDR', gateway!.publicKey());
     // stellar-base refuses to build an invalid code, so the XDR is made by hand
-    const badXdr = xdr.Asset.assetTypeCreditAlphanum4(new xdr.AlphaNum4({ assetCode: Buffer.from('ID$\0', 'latin1'), issuer: Keypair.fromPublicKey(gateway!.publicKey()).xdrAccountId() }));
+    const badXdr = xdr.Asset.assetTypeCreditAlphanum4(
+      new xdr.AlphaNum4({ assetCode: Buffer.from('ID$\0', 'latin1'), issuer: Keypair.fromPublicKey(gateway!.publicKey()).xdrAccountId() }),
+    );
     const bad = { toXDRObject: () => badXdr } as unknown as Asset;
     const code = async (src: Keypair, o: xdr.Operation) => (await h.run(src, [o])).ops[0];
     expect(await code(a!, strictReceive(XLM, 10, b!, XLM, 0))).toBe('pathPaymentStrictReceiveMalformed');
@@ -203,9 +251,15 @@ describe('path payment strict send (PathPaymentStrictSendTests.cpp)', () => {
     const m = await market(59);
     const r = await ok(m.h, m.source, [strictSend(m.cur1, 59, m.destination, m.cur4, 16, [m.cur1, m.cur2, m.cur3, m.cur4])]);
     expect(claims(opResult(r))).toEqual([
-      exchanged(m, 3, 9, 12), exchanged(m, 1, 10, 15), exchanged(m, 2, 16, 32),
-      exchanged(m, 6, 12, 16), exchanged(m, 5, 6, 9), exchanged(m, 4, 5, 10),
-      exchanged(m, 7, 9, 12), exchanged(m, 8, 6, 9), exchanged(m, 9, 1, 2),
+      exchanged(m, 3, 9, 12),
+      exchanged(m, 1, 10, 15),
+      exchanged(m, 2, 16, 32),
+      exchanged(m, 6, 12, 16),
+      exchanged(m, 5, 6, 9),
+      exchanged(m, 4, 5, 10),
+      exchanged(m, 7, 9, 12),
+      exchanged(m, 8, 6, 9),
+      exchanged(m, 9, 1, 2),
     ]);
     expect(offersOf(m.h.core)).toEqual([]);
     expect(balances(m, m.destination)).toEqual([0n, 0n, 0n, 16n]);
@@ -216,11 +270,21 @@ describe('path payment strict send (PathPaymentStrictSendTests.cpp)', () => {
     const m = await market(58);
     const r = await ok(m.h, m.source, [strictSend(m.cur1, 55, m.destination, m.cur4, 15, [m.cur1, m.cur2, m.cur3, m.cur4])]);
     expect(claims(opResult(r))).toEqual([
-      exchanged(m, 3, 9, 12), exchanged(m, 1, 10, 15), exchanged(m, 2, 14, 28),
-      exchanged(m, 6, 12, 16), exchanged(m, 5, 6, 9), exchanged(m, 4, 4, 8),
-      exchanged(m, 7, 9, 12), exchanged(m, 8, 6, 9), exchanged(m, 9, 0, 1),
+      exchanged(m, 3, 9, 12),
+      exchanged(m, 1, 10, 15),
+      exchanged(m, 2, 14, 28),
+      exchanged(m, 6, 12, 16),
+      exchanged(m, 5, 6, 9),
+      exchanged(m, 4, 4, 8),
+      exchanged(m, 7, 9, 12),
+      exchanged(m, 8, 6, 9),
+      exchanged(m, 9, 0, 1),
     ]);
-    expect(offersOf(m.h.core).map((o) => [o.offerId, o.amount])).toEqual([[2n, 2n], [4n, 1n], [9n, 1n]]);
+    expect(offersOf(m.h.core).map((o) => [o.offerId, o.amount])).toEqual([
+      [2n, 2n],
+      [4n, 1n],
+      [9n, 1n],
+    ]);
     expect(balances(m, m.source)).toEqual([3n, 0n, 0n, 0n]);
     expect(balances(m, m.mm12)).toEqual([55n, 2n, 0n, 0n]);
     expect(balances(m, m.mm23)).toEqual([0n, 33n, 1n, 0n]);
@@ -233,7 +297,10 @@ describe('path payment strict send (PathPaymentStrictSendTests.cpp)', () => {
     const r = await ok(m.h, m.source, [strictSend(m.cur1, 55, m.destination, m.cur4, 15, [m.cur1, m.cur2, m.cur3, m.cur4])]);
     const c = claims(opResult(r));
     expect(c[8]).toEqual({ seller: m.mm34b.publicKey(), offerId: 9n, sold: 0n, bought: 1n });
-    expect(offersOf(m.h.core).map((o) => [o.offerId, o.amount])).toEqual([[2n, 2n], [4n, 1n]]);
+    expect(offersOf(m.h.core).map((o) => [o.offerId, o.amount])).toEqual([
+      [2n, 2n],
+      [4n, 1n],
+    ]);
     expect(balances(m, m.mm34)).toEqual([0n, 0n, 21n, 1n]);
     expect(balances(m, m.mm34b)).toEqual([0n, 0n, 1n, 1n]);
     expect(balances(m, m.destination)).toEqual([0n, 0n, 0n, 15n]);
@@ -241,9 +308,13 @@ describe('path payment strict send (PathPaymentStrictSendTests.cpp)', () => {
 
   it('under destination minimum with a real path; too few offers', async () => {
     const m = await market(59);
-    expect((await m.h.run(m.source, [strictSend(m.cur1, 59, m.destination, m.cur4, 17, [m.cur2, m.cur3])])).ops).toEqual(['pathPaymentStrictSendUnderDestmin']);
+    expect((await m.h.run(m.source, [strictSend(m.cur1, 59, m.destination, m.cur4, 17, [m.cur2, m.cur3])])).ops).toEqual([
+      'pathPaymentStrictSendUnderDestmin',
+    ]);
     await ok(m.h, m.gateway, [pay(m.source, m.cur1, 100)]);
-    expect((await m.h.run(m.source, [strictSend(m.cur1, 100, m.destination, m.cur4, 1, [m.cur2, m.cur3])])).ops).toEqual(['pathPaymentStrictSendTooFewOffers']);
+    expect((await m.h.run(m.source, [strictSend(m.cur1, 100, m.destination, m.cur4, 1, [m.cur2, m.cur3])])).ops).toEqual([
+      'pathPaymentStrictSendTooFewOffers',
+    ]);
   });
 
   it('with rounding errors', async () => {
@@ -275,7 +346,11 @@ describe('path payment strict send (PathPaymentStrictSendTests.cpp)', () => {
       await ok(h, mm!, [trust(cur1, 2000), trust(cur2, 2000)]);
       await ok(h, destination!, [trust(cur2, 2000)]);
       await ok(h, gateway!, [pay(source!, cur1, srcCur1), pay(mm!, cur2, 2000)]);
-      await ok(h, mm!, offers.map((a) => sellOffer(cur2, cur1, a, 5, 3)));
+      await ok(
+        h,
+        mm!,
+        offers.map((a) => sellOffer(cur2, cur1, a, 5, 3)),
+      );
       const r = await ok(h, source!, [strictSend(cur1, send, destination!, cur2, destMin)]);
       if (lastClaim) {
         const c = claims(opResult(r)).at(-1)!;

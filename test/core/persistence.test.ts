@@ -141,7 +141,13 @@ describe('core persistence', () => {
       const word = buf.readUInt32BE(off);
       expect(word & 0x80000000).not.toBe(0);
       const len = word & 0x7fffffff;
-      seqs.push(xdr.LedgerCloseMeta.fromXDR(buf.subarray(off + 4, off + 4 + len)).v1().ledgerHeader().header().ledgerSeq());
+      seqs.push(
+        xdr.LedgerCloseMeta.fromXDR(buf.subarray(off + 4, off + 4 + len))
+          .v1()
+          .ledgerHeader()
+          .header()
+          .ledgerSeq(),
+      );
       off += 4 + len;
     }
     expect(seqs).toEqual([1, 2]);

@@ -1,6 +1,6 @@
 // Envelope validation and result codes (stellar-core TransactionFrame semantics).
 import { describe, expect, it } from 'vitest';
-import { Keypair, Operation, Asset, xdr, Account, TransactionBuilder, FeeBumpTransaction } from '@stellar/stellar-base';
+import { Keypair, Operation, Asset, xdr, Account, TransactionBuilder, type FeeBumpTransaction } from '@stellar/stellar-base';
 import { Harness, PASSPHRASE, XLM, codesOf } from './support/harness.js';
 
 const pay = (to: Keypair, amount = '1') => Operation.payment({ destination: to.publicKey(), asset: Asset.native(), amount });
@@ -181,9 +181,15 @@ describe('transaction validation', () => {
     const h = await Harness.create();
     const [a, b] = await h.fund(100, 2);
     const ghost = Keypair.random();
-    let s = h.core.submit(h.envelope(a!, [Operation.payment({ destination: b!.publicKey(), asset: Asset.native(), amount: '1', source: b!.publicKey() })]));
+    let s = h.core.submit(
+      h.envelope(a!, [Operation.payment({ destination: b!.publicKey(), asset: Asset.native(), amount: '1', source: b!.publicKey() })]),
+    );
     expect(errorCodes(s)).toEqual({ code: 'txFailed', ops: ['opBadAuth'] });
-    s = h.core.submit(h.envelope(a!, [Operation.payment({ destination: b!.publicKey(), asset: Asset.native(), amount: '1', source: ghost.publicKey() })], { signers: [a!, ghost] }));
+    s = h.core.submit(
+      h.envelope(a!, [Operation.payment({ destination: b!.publicKey(), asset: Asset.native(), amount: '1', source: ghost.publicKey() })], {
+        signers: [a!, ghost],
+      }),
+    );
     // an absent operation source that signed passes validation and fails at apply with op_no_account
     expect(s.status).toBe('PENDING');
     const closed = await h.core.closeLedger(h.nextCloseTime());
@@ -225,7 +231,9 @@ describe('signatures and thresholds', () => {
     const h = await Harness.create();
     const [a, b] = await h.fund(100, 2);
     const s = Keypair.random();
-    expect((await h.run(a!, [Operation.setOptions({ signer: { ed25519PublicKey: s.publicKey(), weight: 1 }, masterWeight: 0 })])).code).toBe('txSuccess');
+    expect(
+      (await h.run(a!, [Operation.setOptions({ signer: { ed25519PublicKey: s.publicKey(), weight: 1 }, masterWeight: 0 })])).code,
+    ).toBe('txSuccess');
     expect((await h.run(a!, [pay(b!)])).code).toBe('txBadAuth');
     expect((await h.run(a!, [pay(b!)], { signers: [s] })).code).toBe('txSuccess');
   });
@@ -233,7 +241,11 @@ describe('signatures and thresholds', () => {
   it('signatures for another account used by an operation source', async () => {
     const h = await Harness.create();
     const [a, b, c] = await h.fund(100, 3);
-    const r = await h.run(a!, [Operation.payment({ destination: c!.publicKey(), asset: Asset.native(), amount: '1', source: b!.publicKey() })], { signers: [a!, b!] });
+    const r = await h.run(
+      a!,
+      [Operation.payment({ destination: c!.publicKey(), asset: Asset.native(), amount: '1', source: b!.publicKey() })],
+      { signers: [a!, b!] },
+    );
     expect(r.code).toBe('txSuccess');
     expect(h.balance(b!)).toBe(99n * XLM);
   });
@@ -253,7 +265,7 @@ describe('signatures and thresholds', () => {
 });
 
 describe('fee bumps', () => {
-  function bump(h: Harness, feeSource: Keypair, innerEnv: string, baseFee: string, signers: Keypair[] = [feeSource]): string {
+  function bump(_h: Harness, feeSource: Keypair, innerEnv: string, baseFee: string, signers: Keypair[] = [feeSource]): string {
     const inner = TransactionBuilder.fromXDR(innerEnv, PASSPHRASE);
     const fb = TransactionBuilder.buildFeeBumpTransaction(feeSource, baseFee, inner as never, PASSPHRASE) as FeeBumpTransaction;
     fb.sign(...signers);
@@ -286,7 +298,15 @@ describe('fee bumps', () => {
     const r = await h.submitAndClose(bump(h, payer!, h.envelope(a!, [pay(b!, '1000')]), '200'));
     expect(r.code).toBe('txFeeBumpInnerFailed');
     const inner = r.result!.result().innerResultPair().result();
-    expect(codesOf(new xdr.TransactionResult({ feeCharged: inner.feeCharged(), result: inner.result() as never, ext: new xdr.TransactionResultExt(0) })).ops).toEqual(['paymentUnderfunded']);
+    expect(
+      codesOf(
+        new xdr.TransactionResult({
+          feeCharged: inner.feeCharged(),
+          result: inner.result() as never,
+          ext: new xdr.TransactionResultExt(0),
+        }),
+      ).ops,
+    ).toEqual(['paymentUnderfunded']);
     expect(h.seq(a!)).toBe(seq + 1n);
   });
 
@@ -313,11 +333,23 @@ describe('fee bumps', () => {
 });
 
 describe('preconditions v2', () => {
-  function v2(o: Partial<{ minLedger: number; maxLedger: number; minSeqNum: bigint; minSeqAge: bigint; minSeqLedgerGap: number; extraSigners: xdr.SignerKey[] }>): xdr.Preconditions {
+  function v2(
+    o: Partial<{
+      minLedger: number;
+      maxLedger: number;
+      minSeqNum: bigint;
+      minSeqAge: bigint;
+      minSeqLedgerGap: number;
+      extraSigners: xdr.SignerKey[];
+    }>,
+  ): xdr.Preconditions {
     return xdr.Preconditions.precondV2(
       new xdr.PreconditionsV2({
         timeBounds: null,
-        ledgerBounds: o.minLedger !== undefined || o.maxLedger !== undefined ? new xdr.LedgerBounds({ minLedger: o.minLedger ?? 0, maxLedger: o.maxLedger ?? 0 }) : null,
+        ledgerBounds:
+          o.minLedger !== undefined || o.maxLedger !== undefined
+            ? new xdr.LedgerBounds({ minLedger: o.minLedger ?? 0, maxLedger: o.maxLedger ?? 0 })
+            : null,
         minSeqNum: o.minSeqNum !== undefined ? new xdr.Int64(o.minSeqNum) : null,
         minSeqAge: new xdr.Uint64(o.minSeqAge ?? 0n),
         minSeqLedgerGap: o.minSeqLedgerGap ?? 0,
@@ -332,7 +364,9 @@ describe('preconditions v2', () => {
     const next = h.core.latestLedger().sequence + 1;
     expect((await h.run(a!, [pay(b!)], { cond: v2({ minLedger: next + 5 }) })).code).toBe('txTooEarly');
     expect((await h.run(a!, [pay(b!)], { cond: v2({ maxLedger: h.core.latestLedger().sequence + 1 }) })).code).toBe('txTooLate');
-    expect((await h.run(a!, [pay(b!)], { cond: v2({ minLedger: 1, maxLedger: h.core.latestLedger().sequence + 5 }) })).code).toBe('txSuccess');
+    expect((await h.run(a!, [pay(b!)], { cond: v2({ minLedger: 1, maxLedger: h.core.latestLedger().sequence + 5 }) })).code).toBe(
+      'txSuccess',
+    );
     // minSeqNum relaxes the sequence rule: any account sequence in [minSeqNum, seq) is accepted
     const seq = h.seq(a!);
     expect((await h.run(a!, [pay(b!)], { seq: seq + 10n, cond: v2({ minSeqNum: seq - 1n }) })).code).toBe('txSuccess');
@@ -344,6 +378,8 @@ describe('preconditions v2', () => {
     const extraKey = xdr.SignerKey.signerKeyTypeEd25519(extra.rawPublicKey());
     expect((await h.run(a!, [pay(b!)], { cond: v2({ extraSigners: [extraKey] }) })).code).toBe('txBadAuth');
     expect((await h.run(a!, [pay(b!)], { cond: v2({ extraSigners: [extraKey] }), signers: [a!, extra] })).code).toBe('txSuccess');
-    expect((await h.run(a!, [pay(b!)], { cond: v2({ extraSigners: [extraKey, extraKey] }), signers: [a!, extra] })).code).toBe('txMalformed');
+    expect((await h.run(a!, [pay(b!)], { cond: v2({ extraSigners: [extraKey, extraKey] }), signers: [a!, extra] })).code).toBe(
+      'txMalformed',
+    );
   });
 });

@@ -16,13 +16,11 @@ describe('migrate', () => {
     expect(names[0]).toBe('0001_init');
     expect(await migrate(test.db)).toEqual(names);
     expect(await migrate(test.db)).toEqual([]);
-    const rows = await test.db.session((sql) =>
-      sql.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY name`),
-    );
+    const rows = await test.db.session((sql) => sql.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY name`));
     expect(rows.map((r) => r.name)).toEqual(names);
   });
 
-  it('compresses the transactions\' XDR blobs with lz4 where the server has it (PostgreSQL), else with pglz (PGlite)', async () => {
+  it("compresses the transactions' XDR blobs with lz4 where the server has it (PostgreSQL), else with pglz (PGlite)", async () => {
     const rows = await test.db.session((sql) =>
       sql.query<{ name: string; method: string }>(
         `SELECT attname AS name, attcompression AS method FROM pg_attribute
@@ -45,9 +43,7 @@ describe('migrate', () => {
       { name: '9999_broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();', checksum: 'x' },
     ];
     await expect(migrate(test.db, broken)).rejects.toThrow();
-    const tables = await test.db.session((sql) =>
-      sql.query(`SELECT 1 FROM pg_class WHERE relname = 'half_done'`),
-    );
+    const tables = await test.db.session((sql) => sql.query(`SELECT 1 FROM pg_class WHERE relname = 'half_done'`));
     expect(tables).toEqual([]);
     expect(await migrate(test.db)).toEqual([]);
   });

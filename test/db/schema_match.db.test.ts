@@ -25,9 +25,7 @@ describe('migrations match schema.prisma', () => {
   it('sees a column removed from schema.prisma', async () => {
     const withoutColumn = schemaText.replace(/^\s+memo\s+String\?\n/m, '\n');
     expect(withoutColumn).not.toEqual(schemaText);
-    expect(diffShapes(await expectedShape(withoutColumn), actual)).toContain(
-      'column history_transactions.memo is not in schema.prisma',
-    );
+    expect(diffShapes(await expectedShape(withoutColumn), actual)).toContain('column history_transactions.memo is not in schema.prisma');
   });
 
   it('sees a changed type, nullability, index, index method or index predicate in schema.prisma', async () => {
@@ -38,9 +36,7 @@ describe('migrations match schema.prisma', () => {
       .replace(/(@@index\(\[transactionId\]), type: Brin\)/, '$1)')
       .replace(/(@@index\(\[innerTransactionHash\]), where: raw\("[^"]*"\)\)/, '$1)');
     const problems = diffShapes(await expectedShape(changed), actual);
-    expect(problems).toContain(
-      'column history_ledgers.fee_pool: type is "bigint" in the database, "integer" in schema.prisma',
-    );
+    expect(problems).toContain('column history_ledgers.fee_pool: type is "bigint" in the database, "integer" in schema.prisma');
     expect(problems).toContain('column history_transactions.memo: nullable is true in the database, false in schema.prisma');
     expect(problems).toContain('index accounts_signers index(signer) is not in schema.prisma');
     expect(problems).toContain('index history_operations index(transaction_id) using brin is not in schema.prisma');

@@ -16,7 +16,10 @@ let tradeLedger = 0;
 
 async function submit(signer: Keypair, operations: xdr.Operation[]): Promise<number> {
   const loaded = await server.loadAccount(signer.publicKey());
-  const builder = new TransactionBuilder(new Account(signer.publicKey(), loaded.sequence), { fee: '100', networkPassphrase: NETWORK_PASSPHRASE });
+  const builder = new TransactionBuilder(new Account(signer.publicKey(), loaded.sequence), {
+    fee: '100',
+    networkPassphrase: NETWORK_PASSPHRASE,
+  });
   for (const op of operations) builder.addOperation(op);
   const tx = builder.setTimeout(0).build();
   tx.sign(signer);
@@ -68,18 +71,32 @@ describe('@stellar/stellar-sdk market data against Zenith', () => {
     // the taker holds XLM and USD: USD itself (no hop) costs 1 USD, XLM costs 2 XLM
     const fromAccount = await server.strictReceivePaths(taker.publicKey(), USD, '1').call();
     const sources = fromAccount.records.map((r) => [r.source_asset_type, r.source_amount]);
-    expect(sources).toEqual(expect.arrayContaining([['credit_alphanum4', '1.0000000'], ['native', '2.0000000']]));
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        ['credit_alphanum4', '1.0000000'],
+        ['native', '2.0000000'],
+      ]),
+    );
     expect(sources).toHaveLength(2);
   });
 
   it('strictSendPaths(...) to a list of assets and to an account', async () => {
     const toAssets = await server.strictSendPaths(XLM, '10', [USD]).call();
     expect(toAssets.records).toEqual([
-      expect.objectContaining({ source_asset_type: 'native', source_amount: '10.0000000', destination_asset_code: 'USD', destination_amount: '5.0000000', path: [] }),
+      expect.objectContaining({
+        source_asset_type: 'native',
+        source_amount: '10.0000000',
+        destination_asset_code: 'USD',
+        destination_amount: '5.0000000',
+        path: [],
+      }),
     ]);
     const toAccount = await server.strictSendPaths(XLM, '10', taker.publicKey()).call();
     expect(toAccount.records.map((r) => [r.destination_asset_type, r.destination_amount])).toEqual(
-      expect.arrayContaining([['credit_alphanum4', '5.0000000'], ['native', '10.0000000']]),
+      expect.arrayContaining([
+        ['credit_alphanum4', '5.0000000'],
+        ['native', '10.0000000'],
+      ]),
     );
   });
 

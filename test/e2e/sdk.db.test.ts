@@ -57,7 +57,12 @@ describe('@stellar/stellar-sdk against Zenith', () => {
     expect(account.accountId()).toBe(alice.publicKey());
     expect(account.sequence).toMatch(/^\d+$/);
     const native = account.balances.find((b) => b.asset_type === 'native');
-    expect(native?.balance).toBe(`${1000 - (PAYMENTS * (PAYMENTS + 1)) / 2 - PAYMENTS * 0.00001}`.replace(/^(\d+)\.?(\d*)$/, (_m, w: string, f: string) => `${w}.${f.padEnd(7, '0')}`));
+    expect(native?.balance).toBe(
+      `${1000 - (PAYMENTS * (PAYMENTS + 1)) / 2 - PAYMENTS * 0.00001}`.replace(
+        /^(\d+)\.?(\d*)$/,
+        (_m, w: string, f: string) => `${w}.${f.padEnd(7, '0')}`,
+      ),
+    );
     expect(account.signers).toEqual([expect.objectContaining({ key: alice.publicKey(), weight: 1 })]);
     expect(account.thresholds).toEqual({ low_threshold: 0, med_threshold: 0, high_threshold: 0 });
   });
@@ -77,7 +82,11 @@ describe('@stellar/stellar-sdk against Zenith', () => {
     const page = await server.payments().forAccount(alice.publicKey()).limit(200).call();
     expect(page.records.map((r) => r.type)).toEqual(['create_account', ...Array<string>(PAYMENTS).fill('payment')]);
     expect(page.records[1]).toMatchObject({ from: alice.publicKey(), to: bob.publicKey(), amount: '1.0000000', asset_type: 'native' });
-    expect(page.records[0]).toMatchObject({ account: alice.publicKey(), funder: network.root.publicKey(), starting_balance: '1000.0000000' });
+    expect(page.records[0]).toMatchObject({
+      account: alice.publicKey(),
+      funder: network.root.publicKey(),
+      starting_balance: '1000.0000000',
+    });
   });
 
   it('lists a ledger’s operations and loads a ledger and an operation', async () => {
@@ -91,7 +100,10 @@ describe('@stellar/stellar-sdk against Zenith', () => {
   });
 
   it('lists a transaction’s effects', async () => {
-    const effects = await server.effects().forTransaction(paymentHashes[0] as string).call();
+    const effects = await server
+      .effects()
+      .forTransaction(paymentHashes[0] as string)
+      .call();
     expect(effects.records.map((r) => r.type)).toEqual(['account_credited', 'account_debited']);
     expect(effects.records[0]).toMatchObject({ account: bob.publicKey(), amount: '1.0000000', asset_type: 'native' });
   });
@@ -114,10 +126,15 @@ describe('@stellar/stellar-sdk against Zenith', () => {
         variables: { id: alice.publicKey() },
       }),
     });
-    const body = (await response.json()) as { data: { account: { sequence: string; payments: { edges: { node: Record<string, unknown> }[] } } } };
+    const body = (await response.json()) as {
+      data: { account: { sequence: string; payments: { edges: { node: Record<string, unknown> }[] } } };
+    };
     const account = await server.loadAccount(alice.publicKey());
     expect(body.data.account.sequence).toBe(account.sequence);
-    const payments = (await server.payments().forAccount(alice.publicKey()).limit(20).call()).records as unknown as Record<string, unknown>[];
+    const payments = (await server.payments().forAccount(alice.publicKey()).limit(20).call()).records as unknown as Record<
+      string,
+      unknown
+    >[];
     const nodes = body.data.account.payments.edges.map((e) => e.node);
     expect(nodes).toHaveLength(payments.length);
     for (const [i, node] of nodes.entries()) {

@@ -53,7 +53,10 @@ async function eventually(check: () => boolean, what: string): Promise<void> {
 /** a raw SSE client: the events as {id, event, data} blocks */
 async function openStream(path: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const response = await fetch(`${network.url}${path}`, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const response = await fetch(`${network.url}${path}`, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
   const reader = response.body!.getReader();
   let buffer = '';
   return {
@@ -63,10 +66,16 @@ async function openStream(path: string, headers: Record<string, string> = {}) {
       for (;;) {
         const blocks = buffer.split('\n\n').filter((block) => !block.startsWith(':'));
         if (blocks.length > count) {
-          buffer = buffer.split('\n\n').filter((block) => !block.startsWith(':')).slice(count).join('\n\n');
-          return blocks.slice(0, count).map((block) =>
-            Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)])),
-          );
+          buffer = buffer
+            .split('\n\n')
+            .filter((block) => !block.startsWith(':'))
+            .slice(count)
+            .join('\n\n');
+          return blocks
+            .slice(0, count)
+            .map((block) =>
+              Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)])),
+            );
         }
         const { value, done } = await reader.read();
         if (done) throw new Error('the stream ended');
@@ -131,7 +140,11 @@ describe('REST streams', () => {
     await live.take(1);
     const hash = await pay('3');
     const [event] = await live.take(1);
-    expect(JSON.parse(event!.data!)).toMatchObject({ hash, successful: true, _links: { self: { href: `${network.url}/transactions/${hash}` } } });
+    expect(JSON.parse(event!.data!)).toMatchObject({
+      hash,
+      successful: true,
+      _links: { self: { href: `${network.url}/transactions/${hash}` } },
+    });
     // the record as the page renders it
     const page = (await (await fetch(`${network.url}/transactions?order=desc&limit=1`)).json()) as { _embedded: { records: unknown[] } };
     expect(JSON.parse(event!.data!)).toEqual(page._embedded.records[0]);
@@ -143,7 +156,9 @@ describe('REST streams', () => {
     const bad = await fetch(`${network.url}/ledgers?cursor=banana`, { headers: { accept: 'text/event-stream' } });
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toMatch(/problem\+json/);
-    const missing = await fetch(`${network.url}/accounts/${Keypair.random().publicKey()}/operations`, { headers: { accept: 'text/event-stream' } });
+    const missing = await fetch(`${network.url}/accounts/${Keypair.random().publicKey()}/operations`, {
+      headers: { accept: 'text/event-stream' },
+    });
     expect(missing.status).toBe(404);
     const badLimit = await fetch(`${network.url}/operations?order=sideways`, { headers: { accept: 'text/event-stream' } });
     expect(badLimit.status).toBe(400);
@@ -158,7 +173,10 @@ describe('GraphQL', () => {
       const received: Array<{ transactionHash: string; amount: string }> = [];
       let failure: unknown = null;
       const unsubscribe = client.subscribe<{ payments: { transactionHash: string; amount: string } }>(
-        { query: `subscription($a: String!) { payments(forAccount: $a, cursor: "now") { transactionHash ... on PaymentOperation { amount } } }`, variables: { a: bob.publicKey() } },
+        {
+          query: `subscription($a: String!) { payments(forAccount: $a, cursor: "now") { transactionHash ... on PaymentOperation { amount } } }`,
+          variables: { a: bob.publicKey() },
+        },
         {
           next: (result) => {
             if (result.data) received.push(result.data.payments);
@@ -195,11 +213,14 @@ describe('GraphQL', () => {
     unsubscribe();
 
     const errors = await new Promise<unknown>((resolve) => {
-      client.subscribe({ query: 'subscription { ledgers(cursor: "banana") { sequence } }' }, {
-        next: (result) => resolve(result.errors),
-        error: resolve,
-        complete: () => {},
-      });
+      client.subscribe(
+        { query: 'subscription { ledgers(cursor: "banana") { sequence } }' },
+        {
+          next: (result) => resolve(result.errors),
+          error: resolve,
+          complete: () => {},
+        },
+      );
     });
     expect(errors).toMatchObject([{ extensions: { code: 'bad_request' } }]);
     client.dispose();
@@ -207,8 +228,16 @@ describe('GraphQL', () => {
 
   it('submitTransaction: the ingested transaction, or a coded error with the result codes', async () => {
     const graphql = (query: string, variables: Record<string, unknown>) =>
-      fetch(`${network.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) }).then(
-        (r) => r.json() as Promise<{ data?: { submitTransaction: { hash: string; successful: boolean; ledger: { sequence: number } } }; errors?: unknown[] }>,
+      fetch(`${network.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      }).then(
+        (r) =>
+          r.json() as Promise<{
+            data?: { submitTransaction: { hash: string; successful: boolean; ledger: { sequence: number } } };
+            errors?: unknown[];
+          }>,
       );
     const mutation = 'mutation($tx: String!) { submitTransaction(tx: $tx) { hash successful ledger { sequence } } }';
     const loaded = await server.loadAccount(alice.publicKey());
@@ -221,7 +250,9 @@ describe('GraphQL', () => {
 
     const stale = payment(new Account(alice.publicKey(), used), '6'); // the sequence just used
     const failed = await graphql(mutation, { tx: stale.toEnvelope().toXDR('base64') });
-    expect(failed.errors).toMatchObject([{ extensions: { code: 'transaction_failed', extras: { result_codes: { transaction: 'tx_bad_seq' } } } }]);
+    expect(failed.errors).toMatchObject([
+      { extensions: { code: 'transaction_failed', extras: { result_codes: { transaction: 'tx_bad_seq' } } } },
+    ]);
     const malformed = await graphql(mutation, { tx: 'AAAA' });
     expect(malformed.errors).toMatchObject([{ extensions: { code: 'transaction_malformed' } }]);
   });

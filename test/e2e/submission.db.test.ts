@@ -46,7 +46,9 @@ describe('POST /transactions', () => {
     expect(result.envelope_xdr).toBe(tx.toEnvelope().toXDR('base64'));
     expect(typeof result.result_xdr).toBe('string');
     expect(typeof result.result_meta_xdr).toBe('string');
-    expect((result as unknown as { _links: { self: { href: string } } })._links.self.href).toBe(`${network.url}/transactions/${result.hash}`);
+    expect((result as unknown as { _links: { self: { href: string } } })._links.self.href).toBe(
+      `${network.url}/transactions/${result.hash}`,
+    );
     // exactly what GET /transactions/{hash} renders
     const fetched = await (await fetch(`${network.url}/transactions/${result.hash}`)).json();
     expect(result).toEqual(fetched);
@@ -100,7 +102,11 @@ describe('POST /transactions', () => {
     });
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { type: string }).type).toContain('transaction_malformed');
-    const missing = await fetch(`${network.url}/transactions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const missing = await fetch(`${network.url}/transactions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(missing.status).toBe(400);
   });
 

@@ -50,9 +50,20 @@ describe('ledger events', () => {
     const events = await openLedgerEvents(test.target);
     await test.db.prisma.ledger.create({
       data: {
-        sequence: 77, hash: 'c'.repeat(64), closedAt: new Date(), successfulTransactionCount: 0,
-        failedTransactionCount: 0, operationCount: 0, txSetOperationCount: 0, totalCoins: 0n, feePool: 0n,
-        baseFee: 100, baseReserve: 1, maxTxSetSize: 1, protocolVersion: 22, headerXdr: '',
+        sequence: 77,
+        hash: 'c'.repeat(64),
+        closedAt: new Date(),
+        successfulTransactionCount: 0,
+        failedTransactionCount: 0,
+        operationCount: 0,
+        txSetOperationCount: 0,
+        totalCoins: 0n,
+        feePool: 0n,
+        baseFee: 100,
+        baseReserve: 1,
+        maxTxSetSize: 1,
+        protocolVersion: 22,
+        headerXdr: '',
       },
     });
     const caughtUp = next(events);

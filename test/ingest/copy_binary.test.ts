@@ -19,7 +19,10 @@ const int8Field = (value: bigint): Buffer => {
 describe('CopyBinary', () => {
   it('writes a JS number into an int8 field as its two-complement bigint would be', () => {
     for (const n of [0, 1, -1, 2 ** 32, -(2 ** 32), 2 ** 32 + 5, -(2 ** 32) - 5, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]) {
-      expect(bytes((out) => out.int8(n)), String(n)).toEqual(int8Field(BigInt(n)));
+      expect(
+        bytes((out) => out.int8(n)),
+        String(n),
+      ).toEqual(int8Field(BigInt(n)));
     }
     expect(() => bytes((out) => out.int8(2 ** 60))).toThrow(RangeError);
   });

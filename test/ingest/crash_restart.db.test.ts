@@ -27,7 +27,10 @@ interface ChildRun {
 function runChild(target: DatabaseTarget, folder: string, env: NodeJS.ProcessEnv = {}, killAfterMs?: number): Promise<ChildRun> {
   return new Promise((resolve) => {
     // node itself (not the tsx wrapper) so that the signal that ends it is what we observe
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, JSON.stringify(target), folder, PASSPHRASE], { cwd: root, env: { ...process.env, ...env } });
+    const proc = spawn(process.execPath, ['--import', 'tsx', child, JSON.stringify(target), folder, PASSPHRASE], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     proc.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -59,7 +62,10 @@ describe('killing the ingester and restarting it', () => {
     const ingester = await startIngester({ db: reference.db, source: datastoreSource(datastore), networkPassphrase: PASSPHRASE });
     expect(await ingester.done).toBeNull();
     expect(ingester.lastLedger).toBe(traffic.lastLedger);
-    target = testDbKind === 'postgres' ? { kind: 'postgres', url: await createServerDatabase() } : { kind: 'pglite', dataDir: path.join(work, 'pglite') };
+    target =
+      testDbKind === 'postgres'
+        ? { kind: 'postgres', url: await createServerDatabase() }
+        : { kind: 'pglite', dataDir: path.join(work, 'pglite') };
   }, 120_000);
 
   afterAll(async () => {

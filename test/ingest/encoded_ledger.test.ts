@@ -19,7 +19,11 @@ describe('encoded ledger', () => {
   beforeAll(async () => {
     // 70 transactions of 2 payments per ledger: three slices of 32, 32 and 6
     await generateTraffic({ passphrase: PASSPHRASE, metaOutDir: folder, ledgers: 3, txPerLedger: 70, opsPerTx: 2 });
-    for (const f of fs.readdirSync(folder).filter((n) => n.endsWith('.xdr.zst')).sort()) raws.push(...(await readBatchLedgers(fs.readFileSync(path.join(folder, f)))));
+    for (const f of fs
+      .readdirSync(folder)
+      .filter((n) => n.endsWith('.xdr.zst'))
+      .sort())
+      raws.push(...(await readBatchLedgers(fs.readFileSync(path.join(folder, f)))));
     raws = raws.filter((raw) => viewLedgerBytes(raw, networkId(PASSPHRASE)).txs.length === 70);
   }, 60_000);
   afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
@@ -31,9 +35,15 @@ describe('encoded ledger', () => {
       const encoded = encodeLedger(viewLedgerBytes(raw, network));
       const rows = ledgerRows(viewLedger(xdr.LedgerCloseMeta.fromXDR(raw), network), [], { state: false });
       const whole = encodeHistory([rows]);
-      expect(encoded).toMatchObject({ sequence: rows.ledger.sequence, hash: rows.ledger.hash, prevHash: rows.ledger.prev_hash, operations: 140 });
+      expect(encoded).toMatchObject({
+        sequence: rows.ledger.sequence,
+        hash: rows.ledger.hash,
+        prevHash: rows.ledger.prev_hash,
+        operations: 140,
+      });
       expect(Object.keys(encoded.history.copy).sort()).toEqual(Object.keys(whole.copy).sort());
-      for (const [table, bytes] of Object.entries(whole.copy)) expect(Buffer.from(encoded.history.copy[table]!).equals(Buffer.from(bytes)), table).toBe(true);
+      for (const [table, bytes] of Object.entries(whole.copy))
+        expect(Buffer.from(encoded.history.copy[table]!).equals(Buffer.from(bytes)), table).toBe(true);
       expect(rows.ledger.successful_transaction_count).toBe(70);
     }
   });

@@ -10,7 +10,15 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { FIXTURES } from './support/fixtures.js';
 import { ingestCore, replayScenario, type Replayed } from './support/replay.js';
 
-const READY = ['base', 'failed_transactions', 'account_merge', 'operation_fee_stats_1', 'operation_fee_stats_2', 'operation_fee_stats_3', 'ingest_asset_stats'];
+const READY = [
+  'base',
+  'failed_transactions',
+  'account_merge',
+  'operation_fee_stats_1',
+  'operation_fee_stats_2',
+  'operation_fee_stats_3',
+  'ingest_asset_stats',
+];
 /** need offers and path payments in the core; they run as soon as it accepts every transaction */
 const EXCHANGE = ['pathed_payment', 'paths_strict_send', 'offer_ids', 'trades'];
 
@@ -89,7 +97,13 @@ describe.each([...READY, ...EXCHANGE])('scenario %s', (name) => {
     // the dump's `"order"` column is quoted, which the shared dump reader does not name: read by position
     for (const raw of expected.t.get('history_effects') ?? []) {
       const [accountId, operationId, order, type, details] = Object.values(raw);
-      const e: SqlRow = { history_account_id: accountId!, history_operation_id: operationId!, order: order!, type: type!, details: details! };
+      const e: SqlRow = {
+        history_account_id: accountId!,
+        history_operation_id: operationId!,
+        order: order!,
+        type: type!,
+        details: details!,
+      };
       const list = byOp.get(String(e.history_operation_id)) ?? [];
       list.push(e);
       byOp.set(String(e.history_operation_id), list);
@@ -116,9 +130,26 @@ describe.each([...READY, ...EXCHANGE])('scenario %s', (name) => {
   it('has every trade, by asset values', async (ctx) => {
     if (EXCHANGE.includes(name) && replayed.skipped.size > 0) ctx.skip();
     const assets = new Map(
-      (expected.t.get('history_assets') ?? []).map((a) => [String(a.id), `${String(a.asset_type)}:${String(a.asset_code ?? '')}:${String(a.asset_issuer ?? '')}`]),
+      (expected.t.get('history_assets') ?? []).map((a) => [
+        String(a.id),
+        `${String(a.asset_type)}:${String(a.asset_code ?? '')}:${String(a.asset_issuer ?? '')}`,
+      ]),
     );
-    const columns = ['history_operation_id', 'order', 'ledger_closed_at', 'offer_id', 'base_account_id', 'base_asset_id', 'base_amount', 'counter_account_id', 'counter_asset_id', 'counter_amount', 'base_is_seller', 'price_n', 'price_d'];
+    const columns = [
+      'history_operation_id',
+      'order',
+      'ledger_closed_at',
+      'offer_id',
+      'base_account_id',
+      'base_asset_id',
+      'base_amount',
+      'counter_account_id',
+      'counter_asset_id',
+      'counter_amount',
+      'base_is_seller',
+      'price_n',
+      'price_d',
+    ];
     const theirs = (expected.t.get('history_trades') ?? []).map((raw) => {
       const values = Object.values(raw);
       const r = Object.fromEntries(columns.map((c, i) => [c, values[i]]));

@@ -6,12 +6,23 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Asset, Keypair, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { createCore, readDatastoreFile, rootKeypair } from '../../src/core/index.js';
-import { envelopeHash, ledgerRows, networkId, readBatchLedgers, viewLedger, viewLedgerBytes, type LedgerRows } from '../../src/ingest/index.js';
+import {
+  envelopeHash,
+  ledgerRows,
+  networkId,
+  readBatchLedgers,
+  viewLedger,
+  viewLedgerBytes,
+  type LedgerRows,
+} from '../../src/ingest/index.js';
 import { changedAccounts } from '../../src/ingest/processors/participants.js';
 import { TESTNET_DATASTORE, TESTNET_PASSPHRASE } from './support/fixtures.js';
 
 const network = networkId(TESTNET_PASSPHRASE);
-const files = fs.readdirSync(TESTNET_DATASTORE).filter((f) => f.endsWith('.xdr.zst')).sort();
+const files = fs
+  .readdirSync(TESTNET_DATASTORE)
+  .filter((f) => f.endsWith('.xdr.zst'))
+  .sort();
 
 async function testnetMetas(): Promise<xdr.LedgerCloseMeta[]> {
   const out: xdr.LedgerCloseMeta[] = [];
@@ -26,7 +37,11 @@ const withoutMetaXdr = (rows: LedgerRows) => ({
 
 function asV0(meta: xdr.LedgerCloseMeta): xdr.LedgerCloseMeta {
   const v1 = meta.v1();
-  const txes = v1.txSet().v1TxSet().phases().flatMap((p) => p.v0Components().flatMap((c) => c.txsMaybeDiscountedFee().txes()));
+  const txes = v1
+    .txSet()
+    .v1TxSet()
+    .phases()
+    .flatMap((p) => p.v0Components().flatMap((c) => c.txsMaybeDiscountedFee().txes()));
   return new xdr.LedgerCloseMeta(
     0,
     new xdr.LedgerCloseMetaV0({
@@ -175,8 +190,13 @@ describe('meta versions', () => {
     const oldHash = envelopeHash(envelope, network);
     // a clawback (not a classic operation for the scanner) appended to the envelope, and to its result
     const ops = envelope.v1().tx().operations();
-    ops.push(Operation.clawback({ asset: new Asset('USD', Keypair.random().publicKey()), from: Keypair.random().publicKey(), amount: '1' }));
-    const processing = meta.v1().txProcessing().find((p) => p.result().transactionHash().equals(oldHash))!;
+    ops.push(
+      Operation.clawback({ asset: new Asset('USD', Keypair.random().publicKey()), from: Keypair.random().publicKey(), amount: '1' }),
+    );
+    const processing = meta
+      .v1()
+      .txProcessing()
+      .find((p) => p.result().transactionHash().equals(oldHash))!;
     processing.result().transactionHash(envelopeHash(envelope, network));
     const result = processing.result().result().result();
     if (result.switch().name === 'txSuccess' || result.switch().name === 'txFailed') {

@@ -14,7 +14,9 @@ describe('ProgressMeter', () => {
     now.mockReturnValue(1_500);
     const snapshot = meter.record(999, 31, 3);
     expect(snapshot).toMatchObject({ ledger: 999, ledgers: 3, operations: 31, ledgersPerSecond: 6, operationsPerSecond: 62 });
-    expect(progressLine(snapshot, { from: 997, to: 999 })).toBe('[##############################] 100% ledger 999 of 999 | 6 ledgers/s | 62 ops/s');
+    expect(progressLine(snapshot, { from: 997, to: 999 })).toBe(
+      '[##############################] 100% ledger 999 of 999 | 6 ledgers/s | 62 ops/s',
+    );
   });
 
   it('forgets what is older than its window', () => {

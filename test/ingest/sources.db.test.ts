@@ -18,13 +18,25 @@ import {
 import { createTestDatabase, testDbKind, type TestDatabase } from '../support/database.js';
 import { dumpTables, TESTNET_DATASTORE, TESTNET_PASSPHRASE } from './support/fixtures.js';
 
-const HISTORY = ['history_ledgers', 'history_transactions', 'history_operations', 'history_effects', 'history_trades', 'history_transaction_participants', 'history_operation_participants'];
+const HISTORY = [
+  'history_ledgers',
+  'history_transactions',
+  'history_operations',
+  'history_effects',
+  'history_trades',
+  'history_transaction_participants',
+  'history_operation_participants',
+];
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'zenith-sources-'));
 const streamFile = path.join(work, 'ledgers.xdr');
 
 async function writeFramedStream(): Promise<void> {
   const frames: Buffer[] = [];
-  for (const f of fs.readdirSync(TESTNET_DATASTORE).filter((n) => n.endsWith('.xdr.zst')).sort().reverse()) {
+  for (const f of fs
+    .readdirSync(TESTNET_DATASTORE)
+    .filter((n) => n.endsWith('.xdr.zst'))
+    .sort()
+    .reverse()) {
     for (const raw of await readBatchLedgers(fs.readFileSync(path.join(TESTNET_DATASTORE, f)))) {
       const head = Buffer.alloc(4);
       head.writeUInt32BE((raw.length | 0x80000000) >>> 0, 0);
@@ -91,7 +103,9 @@ describe('sources, chain checks and reingestion', () => {
         },
       };
       const ingester = await startIngester({ db: t.db, source: skipping, networkPassphrase: TESTNET_PASSPHRASE });
-      expect((await ingester.done)?.message).toMatch(/ledger 999 does not follow the last ingested ledger 997: ledgers 998\.\.998 are missing/);
+      expect((await ingester.done)?.message).toMatch(
+        /ledger 999 does not follow the last ingested ledger 997: ledgers 998\.\.998 are missing/,
+      );
     } finally {
       await t.drop();
     }
@@ -104,7 +118,11 @@ describe('sources, chain checks and reingestion', () => {
       startIngester({ db: fromDatastore.db, source: datastoreSource(TESTNET_DATASTORE), networkPassphrase: TESTNET_PASSPHRASE }),
     ).rejects.toThrow(IngestLockError);
     await first.stop();
-    const second = await startIngester({ db: fromDatastore.db, source: datastoreSource(TESTNET_DATASTORE), networkPassphrase: TESTNET_PASSPHRASE });
+    const second = await startIngester({
+      db: fromDatastore.db,
+      source: datastoreSource(TESTNET_DATASTORE),
+      networkPassphrase: TESTNET_PASSPHRASE,
+    });
     expect(await second.done).toBeNull();
     expect(second.lastLedger).toBe(999);
   });
@@ -113,21 +131,54 @@ describe('sources, chain checks and reingestion', () => {
     const before = pick(await dumpTables(fromDatastore.db), HISTORY);
     // in this thread, then on one and on two worker threads (parallel_encode.ts)
     for (const workers of [0, 1, 2]) {
-      const result = await reingestRange({ db: fromDatastore.db, source: datastoreSource(TESTNET_DATASTORE), networkPassphrase: TESTNET_PASSPHRASE, from: 997, to: 999, batchSize: 2, workers });
+      const result = await reingestRange({
+        db: fromDatastore.db,
+        source: datastoreSource(TESTNET_DATASTORE),
+        networkPassphrase: TESTNET_PASSPHRASE,
+        from: 997,
+        to: 999,
+        batchSize: 2,
+        workers,
+      });
       expect(result.ledgers).toBe(3);
       expect(pick(await dumpTables(fromDatastore.db), HISTORY)).toEqual(before);
     }
     // a range that ends before the source does stops reading there; the workers are stopped
-    const part = await reingestRange({ db: fromDatastore.db, source: datastoreSource(TESTNET_DATASTORE), networkPassphrase: TESTNET_PASSPHRASE, from: 997, to: 998, workers: 2 });
+    const part = await reingestRange({
+      db: fromDatastore.db,
+      source: datastoreSource(TESTNET_DATASTORE),
+      networkPassphrase: TESTNET_PASSPHRASE,
+      from: 997,
+      to: 998,
+      workers: 2,
+    });
     expect(part).toMatchObject({ ledgers: 2, lastLedger: 998 });
     expect(pick(await dumpTables(fromDatastore.db), HISTORY)).toEqual(before);
     // an error on a worker thread reaches the caller as the same error, and nothing is written
     await expect(
-      reingestRange({ db: fromDatastore.db, source: datastoreSource(TESTNET_DATASTORE), networkPassphrase: 'Another Network', from: 997, to: 999, workers: 1 }),
-    ).rejects.toThrow(expect.objectContaining({ name: 'MetaError', message: expect.stringMatching(/has no envelope in the tx set \(wrong network passphrase\?\)/) }));
+      reingestRange({
+        db: fromDatastore.db,
+        source: datastoreSource(TESTNET_DATASTORE),
+        networkPassphrase: 'Another Network',
+        from: 997,
+        to: 999,
+        workers: 1,
+      }),
+    ).rejects.toThrow(
+      expect.objectContaining({
+        name: 'MetaError',
+        message: expect.stringMatching(/has no envelope in the tx set \(wrong network passphrase\?\)/),
+      }),
+    );
     expect(pick(await dumpTables(fromDatastore.db), HISTORY)).toEqual(before);
     await expect(
-      reingestRange({ db: fromDatastore.db, source: datastoreSource(TESTNET_DATASTORE), networkPassphrase: TESTNET_PASSPHRASE, from: 996, to: 999 }),
+      reingestRange({
+        db: fromDatastore.db,
+        source: datastoreSource(TESTNET_DATASTORE),
+        networkPassphrase: TESTNET_PASSPHRASE,
+        from: 996,
+        to: 999,
+      }),
     ).rejects.toThrow(/the source has no ledger 996/);
   });
 });

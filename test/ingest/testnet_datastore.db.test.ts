@@ -30,14 +30,13 @@ async function metaFacts(): Promise<MetaFacts> {
         .v1TxSet()
         .phases()
         .flatMap((p) => p.v0Components().flatMap((c) => c.txsMaybeDiscountedFee().txes()));
-      const byHash = new Map(
-        envelopes.map((e) => [TransactionBuilder.fromXDR(e, TESTNET_PASSPHRASE).hash().toString('hex'), e] as const),
-      );
+      const byHash = new Map(envelopes.map((e) => [TransactionBuilder.fromXDR(e, TESTNET_PASSPHRASE).hash().toString('hex'), e] as const));
       for (const p of v1.txProcessing()) {
         const hash = p.result().transactionHash().toString('hex');
         facts.hashes.push(hash);
         const env = byHash.get(hash)!;
-        const ops = env.switch().name === 'envelopeTypeTx' ? env.v1().tx().operations() : env.feeBump().tx().innerTx().v1().tx().operations();
+        const ops =
+          env.switch().name === 'envelopeTypeTx' ? env.v1().tx().operations() : env.feeBump().tx().innerTx().v1().tx().operations();
         const ok = p.result().result().result().switch().name === 'txSuccess';
         if (ok) {
           facts.successful++;

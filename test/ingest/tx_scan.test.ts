@@ -5,7 +5,18 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Account, Asset, Keypair, LiquidityPoolAsset, Memo, Networks, Operation, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import {
+  Account,
+  Asset,
+  Keypair,
+  LiquidityPoolAsset,
+  Memo,
+  Networks,
+  Operation,
+  StrKey,
+  TransactionBuilder,
+  xdr,
+} from '@stellar/stellar-base';
 import { readDatastoreFile } from '../../src/core/index.js';
 import { envelopeHash, networkId } from '../../src/ingest/index.js';
 import { scanEnvelope, scanResultPair } from '../../src/ingest/tx_scan.js';
@@ -50,7 +61,14 @@ const muxed = StrKey.encodeMed25519PublicKey(Buffer.concat([other.rawPublicKey()
 const EVERY_OPERATION: xdr.Operation[] = [
   Operation.createAccount({ destination: other.publicKey(), startingBalance: '10' }),
   Operation.payment({ destination: muxed, asset: usd, amount: '1', source: muxed }),
-  Operation.pathPaymentStrictReceive({ sendAsset: Asset.native(), sendMax: '5', destination: other.publicKey(), destAsset: usd, destAmount: '1', path: [long, usd] }),
+  Operation.pathPaymentStrictReceive({
+    sendAsset: Asset.native(),
+    sendMax: '5',
+    destination: other.publicKey(),
+    destAsset: usd,
+    destAmount: '1',
+    path: [long, usd],
+  }),
   Operation.manageSellOffer({ selling: usd, buying: long, amount: '3', price: '1.5', offerId: '7' }),
   Operation.createPassiveSellOffer({ selling: Asset.native(), buying: usd, amount: '3', price: { n: 3, d: 7 } }),
   Operation.setOptions({
@@ -65,7 +83,14 @@ const EVERY_OPERATION: xdr.Operation[] = [
     signer: { ed25519PublicKey: other.publicKey(), weight: 1 },
   }),
   Operation.setOptions({ signer: { sha256Hash: Buffer.alloc(32, 3), weight: 2 } }),
-  Operation.setOptions({ signer: { ed25519SignedPayload: StrKey.encodeSignedPayload(Buffer.concat([other.rawPublicKey(), Buffer.from([0, 0, 0, 5, 1, 2, 3, 4, 5, 0, 0, 0])])), weight: 1 } }),
+  Operation.setOptions({
+    signer: {
+      ed25519SignedPayload: StrKey.encodeSignedPayload(
+        Buffer.concat([other.rawPublicKey(), Buffer.from([0, 0, 0, 5, 1, 2, 3, 4, 5, 0, 0, 0])]),
+      ),
+      weight: 1,
+    },
+  }),
   Operation.setOptions({}),
   Operation.changeTrust({ asset: long, limit: '100' }),
   Operation.changeTrust({ asset: new LiquidityPoolAsset(Asset.native(), usd, 30) }),
@@ -81,7 +106,11 @@ const EVERY_OPERATION: xdr.Operation[] = [
 ];
 
 function buildTx(options: { memo?: Memo; v2?: boolean } = {}) {
-  const builder = new TransactionBuilder(new Account(source.publicKey(), '41'), { fee: '100', networkPassphrase: Networks.TESTNET, memo: options.memo });
+  const builder = new TransactionBuilder(new Account(source.publicKey(), '41'), {
+    fee: '100',
+    networkPassphrase: Networks.TESTNET,
+    memo: options.memo,
+  });
   for (const op of EVERY_OPERATION) builder.addOperation(op);
   if (options.v2) {
     builder
@@ -154,7 +183,12 @@ const success = (atoms: xdr.ClaimAtom[], effect: 'created' | 'updated' | 'delete
           ? xdr.ManageOfferSuccessResultOffer.manageOfferUpdated(offer())
           : xdr.ManageOfferSuccessResultOffer.manageOfferDeleted(),
   });
-const last = () => new xdr.SimplePaymentResult({ destination: xdr.PublicKey.publicKeyTypeEd25519(other.rawPublicKey()), asset: usd.toXDRObject(), amount: xdr.Int64.fromString('3') });
+const last = () =>
+  new xdr.SimplePaymentResult({
+    destination: xdr.PublicKey.publicKeyTypeEd25519(other.rawPublicKey()),
+    asset: usd.toXDRObject(),
+    amount: xdr.Int64.fromString('3'),
+  });
 
 /** one of every classic result arm that carries data, and a few that do not */
 const EVERY_RESULT: xdr.OperationResult[] = [
@@ -162,14 +196,20 @@ const EVERY_RESULT: xdr.OperationResult[] = [
   inner(xdr.OperationResultTr.payment(xdr.PaymentResult.paymentUnderfunded())),
   inner(
     xdr.OperationResultTr.pathPaymentStrictReceive(
-      xdr.PathPaymentStrictReceiveResult.pathPaymentStrictReceiveSuccess(new xdr.PathPaymentStrictReceiveResultSuccess({ offers: claimAtoms(), last: last() })),
+      xdr.PathPaymentStrictReceiveResult.pathPaymentStrictReceiveSuccess(
+        new xdr.PathPaymentStrictReceiveResultSuccess({ offers: claimAtoms(), last: last() }),
+      ),
     ),
   ),
-  inner(xdr.OperationResultTr.pathPaymentStrictReceive(xdr.PathPaymentStrictReceiveResult.pathPaymentStrictReceiveNoIssuer(usd.toXDRObject()))),
+  inner(
+    xdr.OperationResultTr.pathPaymentStrictReceive(xdr.PathPaymentStrictReceiveResult.pathPaymentStrictReceiveNoIssuer(usd.toXDRObject())),
+  ),
   inner(xdr.OperationResultTr.pathPaymentStrictReceive(xdr.PathPaymentStrictReceiveResult.pathPaymentStrictReceiveUnderfunded())),
   inner(
     xdr.OperationResultTr.pathPaymentStrictSend(
-      xdr.PathPaymentStrictSendResult.pathPaymentStrictSendSuccess(new xdr.PathPaymentStrictSendResultSuccess({ offers: claimAtoms(), last: last() })),
+      xdr.PathPaymentStrictSendResult.pathPaymentStrictSendSuccess(
+        new xdr.PathPaymentStrictSendResultSuccess({ offers: claimAtoms(), last: last() }),
+      ),
     ),
   ),
   inner(xdr.OperationResultTr.pathPaymentStrictSend(xdr.PathPaymentStrictSendResult.pathPaymentStrictSendNoIssuer(long.toXDRObject()))),
@@ -187,7 +227,10 @@ const EVERY_RESULT: xdr.OperationResult[] = [
   inner(
     xdr.OperationResultTr.inflation(
       xdr.InflationResult.inflationSuccess([
-        new xdr.InflationPayout({ destination: xdr.PublicKey.publicKeyTypeEd25519(other.rawPublicKey()), amount: xdr.Int64.fromString('8') }),
+        new xdr.InflationPayout({
+          destination: xdr.PublicKey.publicKeyTypeEd25519(other.rawPublicKey()),
+          amount: xdr.Int64.fromString('8'),
+        }),
       ]),
     ),
   ),
@@ -240,7 +283,13 @@ describe('transaction scanner', () => {
   });
 
   it('scans every classic operation, memo and precondition, in v1, fee-bump and v0 envelopes', () => {
-    for (const memo of [Memo.none(), Memo.text('hello'), Memo.id('42'), Memo.hash(Buffer.alloc(32, 1).toString('hex')), Memo.return(Buffer.alloc(32, 2).toString('hex'))]) {
+    for (const memo of [
+      Memo.none(),
+      Memo.text('hello'),
+      Memo.id('42'),
+      Memo.hash(Buffer.alloc(32, 1).toString('hex')),
+      Memo.return(Buffer.alloc(32, 2).toString('hex')),
+    ]) {
       for (const v2 of [false, true]) {
         const tx = buildTx({ memo, v2 });
         expectEnvelope(tx.toEnvelope(), tx.hash().toString('hex'), Networks.TESTNET);
@@ -267,7 +316,11 @@ describe('transaction scanner', () => {
     const network = createHash('sha256').update(Networks.TESTNET).digest();
     // a v0 transaction hashes as the v1 transaction of the same account
     const v1Form = Buffer.concat([Buffer.from([0, 0, 0, 0]), v0.v0().tx().toXDR()]);
-    const hash = createHash('sha256').update(network).update(Buffer.from([0, 0, 0, 2])).update(v1Form).digest('hex');
+    const hash = createHash('sha256')
+      .update(network)
+      .update(Buffer.from([0, 0, 0, 2]))
+      .update(v1Form)
+      .digest('hex');
     expectEnvelope(v0, hash, Networks.TESTNET);
   });
 
@@ -283,7 +336,13 @@ describe('transaction scanner', () => {
           ext: new xdr.InnerTransactionResultExt(0),
         }),
       });
-      expectResult(pair(code === 'txSuccess' ? xdr.TransactionResultResult.txFeeBumpInnerSuccess(innerPair) : xdr.TransactionResultResult.txFeeBumpInnerFailed(innerPair)));
+      expectResult(
+        pair(
+          code === 'txSuccess'
+            ? xdr.TransactionResultResult.txFeeBumpInnerSuccess(innerPair)
+            : xdr.TransactionResultResult.txFeeBumpInnerFailed(innerPair),
+        ),
+      );
     }
     expectResult(pair(xdr.TransactionResultResult.txBadSeq()));
   });
@@ -291,7 +350,11 @@ describe('transaction scanner', () => {
   it('gives up on what it does not know, and on bytes that end too soon', () => {
     const tx = buildTx();
     const envelope = tx.toEnvelope();
-    envelope.v1().tx().operations().push(Operation.clawback({ asset: usd, from: other.publicKey(), amount: '1' }));
+    envelope
+      .v1()
+      .tx()
+      .operations()
+      .push(Operation.clawback({ asset: usd, from: other.publicKey(), amount: '1' }));
     expect(scanEnvelope(envelope.toXDR(), 0)).toBeNull();
     const bytes = buildTx().toEnvelope().toXDR();
     for (const cut of [3, 40, bytes.length - 1]) expect(scanEnvelope(bytes.subarray(0, cut), 0)).toBeNull();

@@ -124,7 +124,10 @@ function rows(sequence: number): LedgerRows {
 async function read(sql: SqlSession, sequence: number): Promise<unknown[][]> {
   const txId = (BigInt(sequence) << 32n) | 4096n;
   return [
-    await sql.query('SELECT memo, signatures, account_sequence::text AS seq, valid_before FROM history_transactions WHERE ledger_sequence = $1', [sequence]),
+    await sql.query(
+      'SELECT memo, signatures, account_sequence::text AS seq, valid_before FROM history_transactions WHERE ledger_sequence = $1',
+      [sequence],
+    ),
     await sql.query('SELECT details FROM history_operations WHERE transaction_id = $1', [txId.toString()]),
     await sql.query('SELECT details FROM history_effects WHERE operation_id = $1', [(txId + 1n).toString()]),
     await sql.query('SELECT fee_pool::text AS fee_pool, closed_at FROM history_ledgers WHERE sequence = $1', [sequence]),

@@ -57,7 +57,20 @@ type Expected = { usage: string; maxFee: number[]; feeCharged: number[] };
 // [max, min, mode, p10, p20, p30, p40, p50, p60, p70, p80, p90, p95, p99]
 function dist(values: number[]): FeeDistribution {
   const [max, min, mode, p10, p20, p30, p40, p50, p60, p70, p80, p90, p95, p99] = values.map(String) as [
-    string, string, string, string, string, string, string, string, string, string, string, string, string, string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
   ];
   return { max, min, mode, p10, p20, p30, p40, p50, p60, p70, p80, p90, p95, p99 };
 }

@@ -44,8 +44,15 @@ describe('order book summary', () => {
       await sql.exec(`INSERT INTO accounts (id, balance, sequence, subentry_count, flags, master_weight, threshold_low, threshold_medium, threshold_high, last_modified_ledger)
         VALUES ('${SELLER}', 1000000000, 1, 0, 0, 1, 0, 0, 0, 1)`);
       let id = 0n;
-      const offer = (selling: string, buying: string, amount: bigint, priceN: number, priceD: number) =>
-        ({ id: (id += 1n), seller: SELLER, selling, buying, amount, priceN, priceD });
+      const offer = (selling: string, buying: string, amount: bigint, priceN: number, priceD: number) => ({
+        id: (id += 1n),
+        seller: SELLER,
+        selling,
+        buying,
+        amount,
+        priceN,
+        priceD,
+      });
       await insertOffers(sql, [
         // asks: selling native for USD
         offer('native', USD, 100_0000000n, 2, 1),

@@ -32,7 +32,10 @@ const row = (id: bigint, seller: string, selling: string, buying: string, amount
 });
 
 function sorted(graph: OrderBookGraph): GraphOffer[] {
-  return graph.assets().flatMap((a) => [...graph.booksSelling(a).values()].flat()).sort((x, y) => Number(x.id - y.id));
+  return graph
+    .assets()
+    .flatMap((a) => [...graph.booksSelling(a).values()].flat())
+    .sort((x, y) => Number(x.id - y.id));
 }
 
 function fieldOf(parse: () => unknown): string | undefined {
@@ -50,7 +53,10 @@ describe('order book graph and account paths', () => {
   beforeAll(async () => {
     test = await createTestDatabase();
     await test.db.session(async (sql) => {
-      for (const [id, balance] of [[PAYER, 1000_0000000n], [MAKER, 1000_0000000n]] as const) {
+      for (const [id, balance] of [
+        [PAYER, 1000_0000000n],
+        [MAKER, 1000_0000000n],
+      ] as const) {
         await sql.query(
           `INSERT INTO accounts (id, balance, sequence, subentry_count, flags, master_weight, threshold_low, threshold_medium, threshold_high, last_modified_ledger)
            VALUES ($1, $2, 1, 0, 0, 1, 0, 0, 0, 1)`,
@@ -96,13 +102,23 @@ describe('order book graph and account paths', () => {
     const graph = new OrderBookGraph();
     await graph.reload(test.db);
     const params = parseStrictReceiveParams(
-      { source_account: PAYER, destination_asset_type: 'credit_alphanum4', destination_asset_code: 'USD', destination_asset_issuer: ISSUER, destination_amount: '10' },
+      {
+        source_account: PAYER,
+        destination_asset_type: 'credit_alphanum4',
+        destination_asset_code: 'USD',
+        destination_asset_issuer: ISSUER,
+        destination_amount: '10',
+      },
       { legacy: true },
     );
     const paths = await strictReceivePaths(test.db, graph, params);
     // XLM at 2 (not the payer's own offer at 1); EUR would cost 10 but the payer holds 5
     expect(paths.map((p) => [p.sourceAssetType, p.sourceAmount])).toEqual([['native', '20.0000000']]);
-    const explicit = await strictReceivePaths(test.db, graph, { ...params, sourceAccount: null, sourceAssets: [{ type: 'credit_alphanum4', code: 'EUR', issuer: ISSUER }] });
+    const explicit = await strictReceivePaths(test.db, graph, {
+      ...params,
+      sourceAccount: null,
+      sourceAssets: [{ type: 'credit_alphanum4', code: 'EUR', issuer: ISSUER }],
+    });
     expect(explicit.map((p) => p.sourceAmount)).toEqual(['10.0000000']);
     const none = await strictReceivePaths(test.db, graph, { ...params, destinationAmount: 10_000_0000000n });
     expect(none).toEqual([]);
@@ -115,7 +131,9 @@ describe('order book graph and account paths', () => {
     // the maker holds only XLM: the zero-hop path
     expect((await strictSendPaths(test.db, graph, params)).map((p) => p.destinationAmount)).toEqual(['4.0000000']);
     const usd = parseStrictSendParams({ source_asset_type: 'native', source_amount: '4', destination_assets: `${USD}` });
-    expect((await strictSendPaths(test.db, graph, usd)).map((p) => [p.destinationAssetCode, p.destinationAmount])).toEqual([['USD', '4.0000000']]);
+    expect((await strictSendPaths(test.db, graph, usd)).map((p) => [p.destinationAssetCode, p.destinationAmount])).toEqual([
+      ['USD', '4.0000000'],
+    ]);
   });
 
   it('names the field at fault', () => {
@@ -124,12 +142,20 @@ describe('order book graph and account paths', () => {
     expect(fieldOf(() => parseStrictReceiveParams({ ...dest, source_account: PAYER, source_assets: 'native' }))).toBe('source_assets');
     expect(fieldOf(() => parseStrictReceiveParams({ ...dest, source_assets: 'native,USD' }))).toBe('source_assets');
     expect(fieldOf(() => parseStrictReceiveParams({ ...dest, source_account: 'GABC' }))).toBe('source_account');
-    expect(fieldOf(() => parseStrictReceiveParams({ ...dest, destination_amount: '0', source_assets: 'native' }))).toBe('destination_amount');
+    expect(fieldOf(() => parseStrictReceiveParams({ ...dest, destination_amount: '0', source_assets: 'native' }))).toBe(
+      'destination_amount',
+    );
     expect(fieldOf(() => parseStrictReceiveParams({ destination_amount: '1', source_assets: 'native' }))).toBe('destination_asset_type');
-    expect(fieldOf(() => parseStrictReceiveParams({ ...dest, destination_asset_code: 'X', source_assets: 'native' }))).toBe('destination_asset_code');
+    expect(fieldOf(() => parseStrictReceiveParams({ ...dest, destination_asset_code: 'X', source_assets: 'native' }))).toBe(
+      'destination_asset_code',
+    );
     expect(fieldOf(() => parseStrictReceiveParams({ ...dest }, { legacy: true }))).toBe('source_account');
     expect(fieldOf(() => parseStrictSendParams({ source_asset_type: 'native', source_amount: '1' }))).toBe('destination_account');
     expect(fieldOf(() => parseStrictSendParams({ source_asset_type: 'native', destination_assets: 'native' }))).toBe('source_amount');
-    expect(fieldOf(() => parseStrictSendParams({ source_asset_type: 'native', source_amount: '1', destination_assets: Array(16).fill('native').join(',') }))).toBe('destination_assets');
+    expect(
+      fieldOf(() =>
+        parseStrictSendParams({ source_asset_type: 'native', source_amount: '1', destination_assets: Array(16).fill('native').join(',') }),
+      ),
+    ).toBe('destination_assets');
   });
 });

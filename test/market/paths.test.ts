@@ -29,7 +29,7 @@ function crossReceive(book: GraphOffer[], want: bigint, budget: number): [bigint
   for (const o of book) {
     if (want === 0n) break;
     if (used === budget) return null;
-    let ex;
+    let ex: ReturnType<typeof exchangeV10>;
     try {
       ex = exchangeV10(o.price, o.amount, want, INT64_MAX, INT64_MAX, 'strictReceive');
     } catch {
@@ -49,7 +49,7 @@ function crossSend(book: GraphOffer[], give: bigint, budget: number): [bigint, n
   for (const o of book) {
     if (give === 0n) break;
     if (used === budget) return null;
-    let ex;
+    let ex: ReturnType<typeof exchangeV10>;
     try {
       ex = exchangeV10(o.price, o.amount, INT64_MAX, give, INT64_MAX, 'strictSend');
     } catch {
@@ -72,12 +72,22 @@ function* sequences(pool: readonly string[], maxLength: number, prefix: string[]
 const key = (p: FoundPath) => [p.source, ...p.path, p.destination].join('\u0000');
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function bruteReceive(offers: GraphOffer[], assets: string[], sources: string[], destination: string, amount: bigint, maxIntermediate: number, ignore: string | null, balances?: Map<string, bigint>) {
+function bruteReceive(
+  offers: GraphOffer[],
+  assets: string[],
+  sources: string[],
+  destination: string,
+  amount: bigint,
+  maxIntermediate: number,
+  ignore: string | null,
+  balances?: Map<string, bigint>,
+) {
   const found: FoundPath[] = [];
   for (const source of sources) {
     const balance = balances?.get(source);
     if (source === destination) {
-      if (balance === undefined || amount <= balance) found.push({ source, sourceAmount: amount, destination, destinationAmount: amount, path: [] });
+      if (balance === undefined || amount <= balance)
+        found.push({ source, sourceAmount: amount, destination, destinationAmount: amount, path: [] });
       continue;
     }
     const pool = assets.filter((a) => a !== source && a !== destination);
@@ -95,10 +105,19 @@ function bruteReceive(offers: GraphOffer[], assets: string[], sources: string[],
       found.push({ source, sourceAmount: need, destination, destinationAmount: amount, path: middle });
     }
   }
-  return found.sort((a, b) => (a.sourceAmount < b.sourceAmount ? -1 : a.sourceAmount > b.sourceAmount ? 1 : a.path.length - b.path.length || byText(key(a), key(b))));
+  return found.sort((a, b) =>
+    a.sourceAmount < b.sourceAmount ? -1 : a.sourceAmount > b.sourceAmount ? 1 : a.path.length - b.path.length || byText(key(a), key(b)),
+  );
 }
 
-function bruteSend(offers: GraphOffer[], assets: string[], source: string, amount: bigint, destinations: string[], maxIntermediate: number) {
+function bruteSend(
+  offers: GraphOffer[],
+  assets: string[],
+  source: string,
+  amount: bigint,
+  destinations: string[],
+  maxIntermediate: number,
+) {
   const found: FoundPath[] = [];
   for (const destination of destinations) {
     if (source === destination) {
@@ -119,7 +138,13 @@ function bruteSend(offers: GraphOffer[], assets: string[], source: string, amoun
       found.push({ source, sourceAmount: amount, destination, destinationAmount: have, path: middle });
     }
   }
-  return found.sort((a, b) => (a.destinationAmount > b.destinationAmount ? -1 : a.destinationAmount < b.destinationAmount ? 1 : a.path.length - b.path.length || byText(key(a), key(b))));
+  return found.sort((a, b) =>
+    a.destinationAmount > b.destinationAmount
+      ? -1
+      : a.destinationAmount < b.destinationAmount
+        ? 1
+        : a.path.length - b.path.length || byText(key(a), key(b)),
+  );
 }
 
 describe('path search equals exhaustive search on random books', () => {
@@ -127,7 +152,13 @@ describe('path search equals exhaustive search on random books', () => {
     for (let seed = 1; seed <= 150; seed += 1) {
       const random = seededRandom(seed);
       const assets = assetNames(random.int(3, 7));
-      const offers = randomBook(random, { assets, offers: random.int(5, 60), maxPrice: 20, minAmount: 1n, maxAmount: random.pick([100n, 10_000_000n, 10n ** 11n]) });
+      const offers = randomBook(random, {
+        assets,
+        offers: random.int(5, 60),
+        maxPrice: 20,
+        minAmount: 1n,
+        maxAmount: random.pick([100n, 10_000_000n, 10n ** 11n]),
+      });
       const graph = new OrderBookGraph();
       graph.apply({ upserted: offers });
       const destination = random.pick(assets);
@@ -151,7 +182,13 @@ describe('path search equals exhaustive search on random books', () => {
     for (let seed = 1; seed <= 150; seed += 1) {
       const random = seededRandom(1000 + seed);
       const assets = assetNames(random.int(3, 7));
-      const offers = randomBook(random, { assets, offers: random.int(5, 60), maxPrice: 20, minAmount: 1n, maxAmount: random.pick([100n, 10_000_000n, 10n ** 11n]) });
+      const offers = randomBook(random, {
+        assets,
+        offers: random.int(5, 60),
+        maxPrice: 20,
+        minAmount: 1n,
+        maxAmount: random.pick([100n, 10_000_000n, 10n ** 11n]),
+      });
       const graph = new OrderBookGraph();
       graph.apply({ upserted: offers });
       const source = random.pick(assets);

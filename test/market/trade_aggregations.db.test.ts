@@ -52,7 +52,17 @@ async function bucketSummaries(db: Database, trades: readonly RawTrade[]): Promi
   for (const t of trades) {
     const price = { n: t.priceN, d: t.priceD };
     const key = { operationId: t.operationId, order: t.order };
-    const part = { count: 1, baseVolume: t.baseAmount, counterVolume: t.counterAmount, high: price, low: price, open: price, openKey: key, close: price, closeKey: key };
+    const part = {
+      count: 1,
+      baseVolume: t.baseAmount,
+      counterVolume: t.counterAmount,
+      high: price,
+      low: price,
+      open: price,
+      openKey: key,
+      close: price,
+      closeKey: key,
+    };
     for (const [resolution, offset] of BUCKET_KINDS) {
       const timestamp = segmentStart(t.closedAt, resolution, offset);
       const id = `${t.baseAssetId} ${t.counterAssetId} ${resolution} ${offset} ${timestamp}`;
@@ -167,7 +177,19 @@ describe('trade aggregations from buckets', () => {
     const [record] = await tradeAggregations(test.db, params);
     expect(record).toBeDefined();
     expect(Object.keys(record ?? {})).toEqual([
-      'timestamp', 'tradeCount', 'baseVolume', 'counterVolume', 'avg', 'high', 'highR', 'low', 'lowR', 'open', 'openR', 'close', 'closeR',
+      'timestamp',
+      'tradeCount',
+      'baseVolume',
+      'counterVolume',
+      'avg',
+      'high',
+      'highR',
+      'low',
+      'lowR',
+      'open',
+      'openR',
+      'close',
+      'closeR',
     ]);
     expect(record?.baseVolume).toMatch(/^\d+\.\d{7}$/);
     expect(record?.highR).toEqual({ N: expect.any(Number), D: expect.any(Number) });
@@ -178,10 +200,12 @@ describe('trade aggregations from buckets', () => {
     const cut = FROM + SPAN / 3;
     const all = trades;
     const removed = all.filter((t) => t.closedAt >= cut && t.closedAt < cut + 86_400_000);
-    await test.db.session((sql) => sql.query(`DELETE FROM history_trades WHERE closed_at >= $1::timestamp AND closed_at < $2::timestamp`, [
-      new Date(cut).toISOString().replace('Z', ''),
-      new Date(cut + 86_400_000).toISOString().replace('Z', ''),
-    ]));
+    await test.db.session((sql) =>
+      sql.query(`DELETE FROM history_trades WHERE closed_at >= $1::timestamp AND closed_at < $2::timestamp`, [
+        new Date(cut).toISOString().replace('Z', ''),
+        new Date(cut + 86_400_000).toISOString().replace('Z', ''),
+      ]),
+    );
     trades = all.filter((t) => !removed.includes(t));
     await check(18);
     await test.db.session((sql) => insertTrades(sql, removed));
@@ -189,9 +213,11 @@ describe('trade aggregations from buckets', () => {
     await check(18);
     // an update moving trades to another minute (some across an hour or day) rebuilds both places
     const moved = trades.slice(0, 50);
-    await test.db.session((sql) => sql.query(`UPDATE history_trades SET closed_at = closed_at + interval '90 minutes' WHERE operation_id = ANY($1::bigint[])`, [
-      moved.map((t) => t.operationId.toString()),
-    ]));
+    await test.db.session((sql) =>
+      sql.query(`UPDATE history_trades SET closed_at = closed_at + interval '90 minutes' WHERE operation_id = ANY($1::bigint[])`, [
+        moved.map((t) => t.operationId.toString()),
+      ]),
+    );
     const movedIds = new Set(moved.map((t) => t.operationId));
     trades = trades.map((t) => (movedIds.has(t.operationId) ? { ...t, closedAt: t.closedAt + 90 * 60_000 } : t));
     await check(18);
@@ -206,7 +232,10 @@ describe('buckets backfilled by migration 0003', () => {
   beforeAll(async () => {
     test = await createTestDatabase({ migrated: false });
     const migrations = readMigrations();
-    await migrate(test.db, migrations.filter((m) => m.name < '0003'));
+    await migrate(
+      test.db,
+      migrations.filter((m) => m.name < '0003'),
+    );
     // 80 days: the backfill works in 32-day windows, so day buckets straddle windows
     trades = uniqueTrades(randomTrades(random, 1500, { from: FROM, span: 80 * 86_400_000, assets: [1, 2, 3] }));
     await test.db.session(async (sql) => {
@@ -225,7 +254,11 @@ describe('buckets backfilled by migration 0003', () => {
     expect(stored).toEqual(expected);
     for (let i = 0; i < 36; i += 1) {
       const { query, params } = randomValid(random, ALLOWED_RESOLUTIONS[i % ALLOWED_RESOLUTIONS.length]);
-      for (const [base, counter] of [[1, 2], [2, 1], [1, 3]] as const) {
+      for (const [base, counter] of [
+        [1, 2],
+        [2, 1],
+        [1, 3],
+      ] as const) {
         expect(await tradeAggregationsByIds(test.db, base, counter, params), JSON.stringify(query)).toEqual(
           referenceTradeAggregations(trades, { baseAssetId: base, counterAssetId: counter, ...params }),
         );

@@ -88,10 +88,25 @@ describe('Timer and registry', () => {
     const json = await registry.snapshot();
     expect(Object.keys(json)).toEqual(['broken', 'history.latest_ledger', 'requests.failed', 'requests.total']);
     expect(json['history.latest_ledger']).toEqual({ value: 7 });
-    expect(json['broken']).toEqual({ value: 0 });
+    expect(json.broken).toEqual({ value: 0 });
     expect(json['requests.failed']).toMatchObject({ count: 2 });
     expect(Object.keys(json['requests.total'] ?? {}).sort()).toEqual(
-      ['15m.rate', '1m.rate', '5m.rate', '75%', '95%', '99%', '99.9%', 'count', 'max', 'mean', 'mean.rate', 'median', 'min', 'stddev'].sort(),
+      [
+        '15m.rate',
+        '1m.rate',
+        '5m.rate',
+        '75%',
+        '95%',
+        '99%',
+        '99.9%',
+        'count',
+        'max',
+        'mean',
+        'mean.rate',
+        'median',
+        'min',
+        'stddev',
+      ].sort(),
     );
   });
 });

@@ -97,9 +97,7 @@ describe('parseAssetQuery', () => {
   it('parses native and credit triples', () => {
     expect(parseAssetQuery({ assetType: 'native' })).toEqual(NATIVE_ASSET);
     expect(parseAssetQuery({ assetType: 'native', assetCode: '', assetIssuer: '' })).toEqual(NATIVE_ASSET);
-    expect(parseAssetQuery({ assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER })).toEqual(
-      creditAsset('USD', ISSUER),
-    );
+    expect(parseAssetQuery({ assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER })).toEqual(creditAsset('USD', ISSUER));
     expect(parseAssetQuery({ assetType: 'credit_alphanum12', assetCode: 'ABCDE', assetIssuer: ISSUER })).toEqual(
       creditAsset('ABCDE', ISSUER),
     );

@@ -38,7 +38,9 @@ describe('operation type names', () => {
   });
 
   it('maps names back to numbers', () => {
-    OPERATION_TYPE_NAMES.forEach((name, typeI) => expect(operationTypeNumber(name)).toBe(typeI));
+    OPERATION_TYPE_NAMES.forEach((name, typeI) => {
+      expect(operationTypeNumber(name)).toBe(typeI);
+    });
     expect(operationTypeNumber('payment')).toBe(1);
   });
 

@@ -109,9 +109,7 @@ describe('transaction codes', () => {
   });
 
   it('covers every TransactionResultCode of stellar-base', () => {
-    const codes = members(xdr.TransactionResultCode).map((m) =>
-      transactionCodeString(txCode(m.value)),
-    );
+    const codes = members(xdr.TransactionResultCode).map((m) => transactionCodeString(txCode(m.value)));
     expect(codes.length).toBe(20);
     expect(new Set(codes).size).toBe(codes.length);
     for (const code of codes) expect(code).toMatch(/^tx_[a-z_]+$/);
@@ -131,67 +129,82 @@ describe('operation codes', () => {
   it.each(
     (
       [
-    [xdr.OperationResultTr.createAccount(xdr.CreateAccountResult.createAccountAlreadyExist()), 'op_already_exists'],
-    [xdr.OperationResultTr.createAccount(xdr.CreateAccountResult.createAccountLowReserve()), 'op_low_reserve'],
-    [xdr.OperationResultTr.payment(xdr.PaymentResult.paymentNoDestination()), 'op_no_destination'],
-    [xdr.OperationResultTr.payment(xdr.PaymentResult.paymentSrcNoTrust()), 'op_src_no_trust'],
-    [xdr.OperationResultTr.payment(xdr.PaymentResult.paymentSuccess()), 'op_success'],
-    [
-      xdr.OperationResultTr.pathPaymentStrictReceive(
-        xdr.PathPaymentStrictReceiveResult.pathPaymentStrictReceiveOverSendmax(),
-      ),
-      'op_over_source_max',
-    ],
-    [
-      xdr.OperationResultTr.pathPaymentStrictReceive(
-        xdr.PathPaymentStrictReceiveResult.pathPaymentStrictReceiveNoIssuer(new Asset('USD', 'GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H').toXDRObject()),
-      ),
-      'op_no_issuer',
-    ],
-    [
-      xdr.OperationResultTr.pathPaymentStrictSend(xdr.PathPaymentStrictSendResult.pathPaymentStrictSendUnderDestmin()),
-      'op_under_dest_min',
-    ],
-    [xdr.OperationResultTr.manageSellOffer(xdr.ManageSellOfferResult.manageSellOfferSellNotAuthorized()), 'sell_not_authorized'],
-    [xdr.OperationResultTr.manageSellOffer(xdr.ManageSellOfferResult.manageSellOfferBuyNoIssuer()), 'buy_no_issuer'],
-    [xdr.OperationResultTr.manageSellOffer(xdr.ManageSellOfferResult.manageSellOfferSellNoIssuer()), 'op_sell_no_issuer'],
-    [xdr.OperationResultTr.createPassiveSellOffer(xdr.ManageSellOfferResult.manageSellOfferCrossSelf()), 'op_cross_self'],
-    [xdr.OperationResultTr.manageBuyOffer(xdr.ManageBuyOfferResult.manageBuyOfferBuyNotAuthorized()), 'buy_not_authorized'],
-    [xdr.OperationResultTr.manageBuyOffer(xdr.ManageBuyOfferResult.manageBuyOfferNotFound()), 'op_offer_not_found'],
-    [xdr.OperationResultTr.setOptions(xdr.SetOptionsResult.setOptionsAuthRevocableRequired()), 'op_auth_revocable_required'],
-    [xdr.OperationResultTr.changeTrust(xdr.ChangeTrustResult.changeTrustNotAuthMaintainLiabilities()), 'op_not_aut_maintain_liabilities'],
-    [xdr.OperationResultTr.changeTrust(xdr.ChangeTrustResult.changeTrustTrustLineMissing()), 'op_trust_line_missing'],
-    [xdr.OperationResultTr.allowTrust(xdr.AllowTrustResult.allowTrustNoTrustLine()), 'op_no_trust'],
-    [xdr.OperationResultTr.accountMerge(xdr.AccountMergeResult.accountMergeSeqnumTooFar()), 'op_seq_num_too_far'],
-    [xdr.OperationResultTr.accountMerge(xdr.AccountMergeResult.accountMergeHasSubEntries()), 'op_has_sub_entries'],
-    [xdr.OperationResultTr.accountMerge(xdr.AccountMergeResult.accountMergeIsSponsor()), 'op_is_sponsor'],
-    [xdr.OperationResultTr.inflation(xdr.InflationResult.inflationNotTime()), 'op_not_time'],
-    [xdr.OperationResultTr.manageData(xdr.ManageDataResult.manageDataNameNotFound()), 'op_data_name_not_found'],
-    [xdr.OperationResultTr.bumpSequence(xdr.BumpSequenceResult.bumpSequenceBadSeq()), 'op_bad_seq'],
-    [xdr.OperationResultTr.claimClaimableBalance(xdr.ClaimClaimableBalanceResult.claimClaimableBalanceDoesNotExist()), 'op_does_not_exist'],
-    [xdr.OperationResultTr.claimClaimableBalance(xdr.ClaimClaimableBalanceResult.claimClaimableBalanceCannotClaim()), 'op_cannot_claim'],
-    [
-      xdr.OperationResultTr.beginSponsoringFutureReserves(
-        xdr.BeginSponsoringFutureReservesResult.beginSponsoringFutureReservesAlreadySponsored(),
-      ),
-      'op_already_sponsored',
-    ],
-    [xdr.OperationResultTr.revokeSponsorship(xdr.RevokeSponsorshipResult.revokeSponsorshipOnlyTransferable()), 'op_only_transferable'],
-    [xdr.OperationResultTr.clawback(xdr.ClawbackResult.clawbackNotClawbackEnabled()), 'op_not_clawback_enabled'],
-    [xdr.OperationResultTr.clawbackClaimableBalance(xdr.ClawbackClaimableBalanceResult.clawbackClaimableBalanceNotIssuer()), 'op_no_issuer'],
-    [xdr.OperationResultTr.setTrustLineFlags(xdr.SetTrustLineFlagsResult.setTrustLineFlagsInvalidState()), 'op_invalid_state'],
-    [xdr.OperationResultTr.liquidityPoolDeposit(xdr.LiquidityPoolDepositResult.liquidityPoolDepositPoolFull()), 'op_pool_full'],
-    [xdr.OperationResultTr.liquidityPoolWithdraw(xdr.LiquidityPoolWithdrawResult.liquidityPoolWithdrawUnderMinimum()), 'op_under_minimum'],
-    [xdr.OperationResultTr.invokeHostFunction(xdr.InvokeHostFunctionResult.invokeHostFunctionTrapped()), 'function_trapped'],
-    [xdr.OperationResultTr.invokeHostFunction(xdr.InvokeHostFunctionResult.invokeHostFunctionEntryArchived()), 'entry_archived'],
-    [
-      xdr.OperationResultTr.extendFootprintTtl(xdr.ExtendFootprintTtlResult.extendFootprintTtlInsufficientRefundableFee()),
-      'insufficient_refundable_fee',
-    ],
-    [
-      xdr.OperationResultTr.restoreFootprint(xdr.RestoreFootprintResult.restoreFootprintResourceLimitExceeded()),
-      'resource_limit_exceeded',
-    ],
+        [xdr.OperationResultTr.createAccount(xdr.CreateAccountResult.createAccountAlreadyExist()), 'op_already_exists'],
+        [xdr.OperationResultTr.createAccount(xdr.CreateAccountResult.createAccountLowReserve()), 'op_low_reserve'],
+        [xdr.OperationResultTr.payment(xdr.PaymentResult.paymentNoDestination()), 'op_no_destination'],
+        [xdr.OperationResultTr.payment(xdr.PaymentResult.paymentSrcNoTrust()), 'op_src_no_trust'],
+        [xdr.OperationResultTr.payment(xdr.PaymentResult.paymentSuccess()), 'op_success'],
+        [
+          xdr.OperationResultTr.pathPaymentStrictReceive(xdr.PathPaymentStrictReceiveResult.pathPaymentStrictReceiveOverSendmax()),
+          'op_over_source_max',
+        ],
+        [
+          xdr.OperationResultTr.pathPaymentStrictReceive(
+            xdr.PathPaymentStrictReceiveResult.pathPaymentStrictReceiveNoIssuer(
+              new Asset('USD', 'GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H').toXDRObject(),
+            ),
+          ),
+          'op_no_issuer',
+        ],
+        [
+          xdr.OperationResultTr.pathPaymentStrictSend(xdr.PathPaymentStrictSendResult.pathPaymentStrictSendUnderDestmin()),
+          'op_under_dest_min',
+        ],
+        [xdr.OperationResultTr.manageSellOffer(xdr.ManageSellOfferResult.manageSellOfferSellNotAuthorized()), 'sell_not_authorized'],
+        [xdr.OperationResultTr.manageSellOffer(xdr.ManageSellOfferResult.manageSellOfferBuyNoIssuer()), 'buy_no_issuer'],
+        [xdr.OperationResultTr.manageSellOffer(xdr.ManageSellOfferResult.manageSellOfferSellNoIssuer()), 'op_sell_no_issuer'],
+        [xdr.OperationResultTr.createPassiveSellOffer(xdr.ManageSellOfferResult.manageSellOfferCrossSelf()), 'op_cross_self'],
+        [xdr.OperationResultTr.manageBuyOffer(xdr.ManageBuyOfferResult.manageBuyOfferBuyNotAuthorized()), 'buy_not_authorized'],
+        [xdr.OperationResultTr.manageBuyOffer(xdr.ManageBuyOfferResult.manageBuyOfferNotFound()), 'op_offer_not_found'],
+        [xdr.OperationResultTr.setOptions(xdr.SetOptionsResult.setOptionsAuthRevocableRequired()), 'op_auth_revocable_required'],
+        [
+          xdr.OperationResultTr.changeTrust(xdr.ChangeTrustResult.changeTrustNotAuthMaintainLiabilities()),
+          'op_not_aut_maintain_liabilities',
+        ],
+        [xdr.OperationResultTr.changeTrust(xdr.ChangeTrustResult.changeTrustTrustLineMissing()), 'op_trust_line_missing'],
+        [xdr.OperationResultTr.allowTrust(xdr.AllowTrustResult.allowTrustNoTrustLine()), 'op_no_trust'],
+        [xdr.OperationResultTr.accountMerge(xdr.AccountMergeResult.accountMergeSeqnumTooFar()), 'op_seq_num_too_far'],
+        [xdr.OperationResultTr.accountMerge(xdr.AccountMergeResult.accountMergeHasSubEntries()), 'op_has_sub_entries'],
+        [xdr.OperationResultTr.accountMerge(xdr.AccountMergeResult.accountMergeIsSponsor()), 'op_is_sponsor'],
+        [xdr.OperationResultTr.inflation(xdr.InflationResult.inflationNotTime()), 'op_not_time'],
+        [xdr.OperationResultTr.manageData(xdr.ManageDataResult.manageDataNameNotFound()), 'op_data_name_not_found'],
+        [xdr.OperationResultTr.bumpSequence(xdr.BumpSequenceResult.bumpSequenceBadSeq()), 'op_bad_seq'],
+        [
+          xdr.OperationResultTr.claimClaimableBalance(xdr.ClaimClaimableBalanceResult.claimClaimableBalanceDoesNotExist()),
+          'op_does_not_exist',
+        ],
+        [
+          xdr.OperationResultTr.claimClaimableBalance(xdr.ClaimClaimableBalanceResult.claimClaimableBalanceCannotClaim()),
+          'op_cannot_claim',
+        ],
+        [
+          xdr.OperationResultTr.beginSponsoringFutureReserves(
+            xdr.BeginSponsoringFutureReservesResult.beginSponsoringFutureReservesAlreadySponsored(),
+          ),
+          'op_already_sponsored',
+        ],
+        [xdr.OperationResultTr.revokeSponsorship(xdr.RevokeSponsorshipResult.revokeSponsorshipOnlyTransferable()), 'op_only_transferable'],
+        [xdr.OperationResultTr.clawback(xdr.ClawbackResult.clawbackNotClawbackEnabled()), 'op_not_clawback_enabled'],
+        [
+          xdr.OperationResultTr.clawbackClaimableBalance(xdr.ClawbackClaimableBalanceResult.clawbackClaimableBalanceNotIssuer()),
+          'op_no_issuer',
+        ],
+        [xdr.OperationResultTr.setTrustLineFlags(xdr.SetTrustLineFlagsResult.setTrustLineFlagsInvalidState()), 'op_invalid_state'],
+        [xdr.OperationResultTr.liquidityPoolDeposit(xdr.LiquidityPoolDepositResult.liquidityPoolDepositPoolFull()), 'op_pool_full'],
+        [
+          xdr.OperationResultTr.liquidityPoolWithdraw(xdr.LiquidityPoolWithdrawResult.liquidityPoolWithdrawUnderMinimum()),
+          'op_under_minimum',
+        ],
+        [xdr.OperationResultTr.invokeHostFunction(xdr.InvokeHostFunctionResult.invokeHostFunctionTrapped()), 'function_trapped'],
+        [xdr.OperationResultTr.invokeHostFunction(xdr.InvokeHostFunctionResult.invokeHostFunctionEntryArchived()), 'entry_archived'],
+        [
+          xdr.OperationResultTr.extendFootprintTtl(xdr.ExtendFootprintTtlResult.extendFootprintTtlInsufficientRefundableFee()),
+          'insufficient_refundable_fee',
+        ],
+        [
+          xdr.OperationResultTr.restoreFootprint(xdr.RestoreFootprintResult.restoreFootprintResourceLimitExceeded()),
+          'resource_limit_exceeded',
+        ],
       ] as const
     ).map(([tr, code]) => ({ tr, code, arm: tr.value().switch().name })),
   )('$arm → $code (Horizon codes/main.go)', ({ tr, code }) => {
@@ -244,10 +257,7 @@ describe('operation codes', () => {
 
 describe('transaction results', () => {
   it('reads a failed transaction of Horizon scenario failed_transactions (ledger 5, tx 1)', () => {
-    const sql = readFileSync(
-      new URL('../../../shared/fixtures/horizon-scenarios/failed_transactions-core.sql', import.meta.url),
-      'utf8',
-    );
+    const sql = readFileSync(new URL('../../../shared/fixtures/horizon-scenarios/failed_transactions-core.sql', import.meta.url), 'utf8');
     const row = /INSERT INTO txhistory VALUES \('aa168f12[0-9a-f]+', 5, 1, '[^']*', '([^']*)'/.exec(sql);
     expect(row).not.toBeNull();
     const pair = xdr.TransactionResultPair.fromXDR(row![1]!, 'base64');
@@ -328,9 +338,7 @@ describe('transaction results', () => {
       const ok = feeBump(
         'txFeeBumpInnerSuccess',
         innerHash,
-        xdr.InnerTransactionResultResult.txSuccess([
-          inner(xdr.OperationResultTr.payment(xdr.PaymentResult.paymentSuccess())),
-        ]),
+        xdr.InnerTransactionResultResult.txSuccess([inner(xdr.OperationResultTr.payment(xdr.PaymentResult.paymentSuccess()))]),
       );
       expect(transactionResultCodes(ok)).toEqual({
         transaction: 'tx_fee_bump_inner_success',

@@ -111,12 +111,9 @@ describe('paging tokens', () => {
     expect(parsePagingToken(text)).toBe(id);
   });
 
-  it.each(['', ' 1', '1 ', '-1', '+1', '1.0', '1e3', '0x10', 'now', 'abc', '9223372036854775808', '1-2'])(
-    'rejects %j',
-    (text) => {
-      expect(() => parsePagingToken(text)).toThrow(InvalidValueError);
-    },
-  );
+  it.each(['', ' 1', '1 ', '-1', '+1', '1.0', '1e3', '0x10', 'now', 'abc', '9223372036854775808', '1-2'])('rejects %j', (text) => {
+    expect(() => parsePagingToken(text)).toThrow(InvalidValueError);
+  });
 
   it('formats as decimal', () => {
     expect(formatPagingToken(12884905985n)).toBe('12884905985');

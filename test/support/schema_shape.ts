@@ -31,7 +31,12 @@ export type SchemaShape = Record<string, TableShape>;
 const indexKey = (index: IndexShape) =>
   `${index.kind}(${index.columns.join(',')})${index.method === 'btree' ? '' : ` using ${index.method}`}${index.where ? ` where ${index.where}` : ''}`;
 
-const normalPredicate = (text: string): string => text.replace(/"/g, '').replace(/^\((.*)\)$/s, '$1').replace(/\s+/g, ' ').trim();
+const normalPredicate = (text: string): string =>
+  text
+    .replace(/"/g, '')
+    .replace(/^\((.*)\)$/s, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * The predicates of partial indexes (`@@index([a, b], where: raw("…"))`), by model and fields: the
@@ -196,7 +201,11 @@ export async function actualShape(sql: SqlSession): Promise<SchemaShape> {
 // node-postgres parses text[] into an array; PGlite may hand back the literal "{a,b}".
 function parseTextArray(value: string[] | string): string[] {
   if (Array.isArray(value)) return value;
-  return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((s) => s.replace(/^"|"$/g, ''));
+  return value
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean)
+    .map((s) => s.replace(/^"|"$/g, ''));
 }
 
 /** Every difference, as sentences; empty when the shapes agree. */

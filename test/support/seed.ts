@@ -187,10 +187,21 @@ export async function seedScenario(db: Database): Promise<Scenario> {
         {
           type: 6,
           source: BOB,
-          details: { asset_type: 'credit_alphanum4', asset_code: 'USD', asset_issuer: ISSUER, limit: '922337203685.4775807', trustor: BOB, trustee: ISSUER },
+          details: {
+            asset_type: 'credit_alphanum4',
+            asset_code: 'USD',
+            asset_issuer: ISSUER,
+            limit: '922337203685.4775807',
+            trustor: BOB,
+            trustee: ISSUER,
+          },
           participants: [ISSUER],
           effects: [
-            { account: BOB, type: 20, details: { limit: '922337203685.4775807', asset_type: 'credit_alphanum4', asset_code: 'USD', asset_issuer: ISSUER } },
+            {
+              account: BOB,
+              type: 20,
+              details: { limit: '922337203685.4775807', asset_type: 'credit_alphanum4', asset_code: 'USD', asset_issuer: ISSUER },
+            },
           ],
         },
         {
@@ -209,14 +220,43 @@ export async function seedScenario(db: Database): Promise<Scenario> {
   await seedAccount(db, { id: ISSUER, balance: 1_000_000_000n, flags: 1 });
   await db.prisma.trustLine.createMany({
     data: [
-      { accountId: BOB, assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER, balance: 0n, limit: 9_223_372_036_854_775_807n, flags: 1, lastModifiedLedger: 3 },
-      { accountId: ALICE, assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER, balance: 0n, limit: 1_000_000_000n, flags: 0, lastModifiedLedger: 3 },
+      {
+        accountId: BOB,
+        assetType: 'credit_alphanum4',
+        assetCode: 'USD',
+        assetIssuer: ISSUER,
+        balance: 0n,
+        limit: 9_223_372_036_854_775_807n,
+        flags: 1,
+        lastModifiedLedger: 3,
+      },
+      {
+        accountId: ALICE,
+        assetType: 'credit_alphanum4',
+        assetCode: 'USD',
+        assetIssuer: ISSUER,
+        balance: 0n,
+        limit: 1_000_000_000n,
+        flags: 0,
+        lastModifiedLedger: 3,
+      },
     ],
   });
   await db.prisma.signer.create({ data: { accountId: BOB, signer: ALICE, weight: 1 } });
   await db.prisma.dataEntry.create({ data: { accountId: BOB, name: 'helloWorld', value: 'd29ybGQ=', lastModifiedLedger: 3 } });
   await db.prisma.offer.create({
-    data: { id: 7n, sellerId: BOB, sellingAsset: `USD:${ISSUER}`, buyingAsset: 'native', amount: 10_000_000n, priceN: 1, priceD: 2, price: 0.5, flags: 0, lastModifiedLedger: 3 },
+    data: {
+      id: 7n,
+      sellerId: BOB,
+      sellingAsset: `USD:${ISSUER}`,
+      buyingAsset: 'native',
+      amount: 10_000_000n,
+      priceN: 1,
+      priceD: 2,
+      price: 0.5,
+      flags: 0,
+      lastModifiedLedger: 3,
+    },
   });
   const usd = await db.prisma.asset.create({ data: { type: 'credit_alphanum4', code: 'USD', issuer: ISSUER } });
   const native = await db.prisma.asset.create({ data: { type: 'native', code: '', issuer: '' } });

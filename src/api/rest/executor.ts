@@ -81,8 +81,7 @@ interface FieldPlan {
 
 const NO_ARGUMENTS: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
-const isPromise = (value: unknown): value is Promise<unknown> =>
-  typeof (value as { then?: unknown } | null)?.then === 'function';
+const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as { then?: unknown } | null)?.then === 'function';
 
 const addPath = (prev: Path | undefined, key: string | number, typename: string | undefined): Path => ({ prev, key, typename });
 
@@ -125,17 +124,32 @@ function resolveField(run: Run, plan: FieldPlan, source: unknown, parentPath: Pa
     const args = plan.takesArguments ? getArgumentValues(plan.field, plan.nodes[0]!, run.variables) : NO_ARGUMENTS;
     let value: unknown;
     if (plan.resolve) {
-      value = plan.resolve(source, args, run.context, plan.readsInfo ? resolveInfo(run, plan, (path ??= fieldPath(plan, parentPath))) : (undefined as never));
+      value = plan.resolve(
+        source,
+        args,
+        run.context,
+        plan.readsInfo ? resolveInfo(run, plan, (path ??= fieldPath(plan, parentPath))) : (undefined as never),
+      );
     } else {
       // graphql-js's default resolver: the property, called when it is a method
       const property = (source as Record<string, unknown> | null | undefined)?.[plan.field.name];
-      value = typeof property === 'function' ? (property as (...a: unknown[]) => unknown).call(source, args, run.context, resolveInfo(run, plan, (path ??= fieldPath(plan, parentPath)))) : property;
+      value =
+        typeof property === 'function'
+          ? (property as (...a: unknown[]) => unknown).call(
+              source,
+              args,
+              run.context,
+              resolveInfo(run, plan, (path ??= fieldPath(plan, parentPath))),
+            )
+          : property;
     }
     // (a leaf's completion is given no path: it never reads one)
     const completed = isPromise(value)
       ? value.then((resolved) => plan.complete(run, resolved, plan, path as Path))
       : plan.complete(run, value, plan, path as Path);
-    return isPromise(completed) ? completed.then(undefined, (error: unknown) => fieldError(run, error, plan, (path ??= fieldPath(plan, parentPath)))) : completed;
+    return isPromise(completed)
+      ? completed.then(undefined, (error: unknown) => fieldError(run, error, plan, (path ??= fieldPath(plan, parentPath))))
+      : completed;
   } catch (error) {
     return fieldError(run, error, plan, (path ??= fieldPath(plan, parentPath)));
   }
@@ -184,9 +198,14 @@ function runtimeType(schema: GraphQLSchema, type: GraphQLAbstractType, name: unk
     );
   }
   const runtime = schema.getType(name);
-  if (!runtime) throw new GraphQLError(`Abstract type "${type.name}" was resolved to a type "${name}" that does not exist inside the schema.`, { nodes });
-  if (!isObjectType(runtime)) throw new GraphQLError(`Abstract type "${type.name}" was resolved to a non-object type "${name}".`, { nodes });
-  if (!schema.isSubType(type, runtime)) throw new GraphQLError(`Runtime Object type "${runtime.name}" is not a possible type for "${type.name}".`, { nodes });
+  if (!runtime)
+    throw new GraphQLError(`Abstract type "${type.name}" was resolved to a type "${name}" that does not exist inside the schema.`, {
+      nodes,
+    });
+  if (!isObjectType(runtime))
+    throw new GraphQLError(`Abstract type "${type.name}" was resolved to a non-object type "${name}".`, { nodes });
+  if (!schema.isSubType(type, runtime))
+    throw new GraphQLError(`Runtime Object type "${runtime.name}" is not a possible type for "${type.name}".`, { nodes });
   return runtime;
 }
 
@@ -243,7 +262,9 @@ class DocumentPlan {
       return (_run, value) => {
         const serialized = type.serialize(value);
         if (serialized === undefined || serialized === null) {
-          throw new Error(`Expected \`${inspect(type)}.serialize(${inspect(value)})\` to return non-nullable value, returned: ${inspect(serialized)}`);
+          throw new Error(
+            `Expected \`${inspect(type)}.serialize(${inspect(value)})\` to return non-nullable value, returned: ${inspect(serialized)}`,
+          );
         }
         return serialized;
       };
@@ -261,7 +282,9 @@ class DocumentPlan {
         for (const entry of value as Iterable<unknown>) {
           const itemPath = addPath(path, index++, undefined);
           try {
-            const completed = isPromise(entry) ? entry.then((resolved) => item(run, resolved, plan, itemPath)) : item(run, entry, plan, itemPath);
+            const completed = isPromise(entry)
+              ? entry.then((resolved) => item(run, resolved, plan, itemPath))
+              : item(run, entry, plan, itemPath);
             if (isPromise(completed)) {
               pending = true;
               items.push(completed.then(undefined, (error: unknown) => itemError(run, error, itemType, nodes, itemPath)));
@@ -297,7 +320,9 @@ class DocumentPlan {
     };
     return (run, value, plan, path) => {
       const name = resolveType(value, run.context, resolveInfo(run, plan, path), type);
-      return isPromise(name) ? name.then((resolved) => completeAs(run, resolved, value, plan, path)) : completeAs(run, name, value, plan, path);
+      return isPromise(name)
+        ? name.then((resolved) => completeAs(run, resolved, value, plan, path))
+        : completeAs(run, name, value, plan, path);
     };
   }
 
@@ -337,7 +362,7 @@ const hasDirectives = (document: DocumentNode): boolean => {
 export const compileDocument: CompileDocument = (schema, document) => {
   const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const queryType = schema.getQueryType();
-  if (!operation || operation.operation !== 'query' || !queryType || hasDirectives(document)) return interpretDocument(schema, document);
+  if (operation?.operation !== 'query' || !queryType || hasDirectives(document)) return interpretDocument(schema, document);
   const fragments: Record<string, FragmentDefinitionNode> = {};
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;

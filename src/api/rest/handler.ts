@@ -2,14 +2,7 @@
 // document in-process against the schema and renders the result as Horizon JSON — one resource, or
 // a page of records with self/next/prev links.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  GraphQLError,
-  parse,
-  validate,
-  type DocumentNode,
-  type GraphQLField,
-  type GraphQLSchema,
-} from 'graphql';
+import { type GraphQLError, parse, validate, type DocumentNode, type GraphQLField, type GraphQLSchema } from 'graphql';
 import type { Logger } from '../../logger.js';
 import { createContext, type ApiServices } from '../context.js';
 import { link, requestOrigin, type Links } from './hal.js';
@@ -100,7 +93,7 @@ export function createRestHandler(
 /** GET /transactions/{hash} exactly as its route renders it, for POST /transactions and its 200 answer. */
 export function createTransactionRenderer(schema: GraphQLSchema, services: ApiServices): RenderTransaction {
   const route = routes.find((candidate) => candidate.path === '/transactions/:tx_id');
-  if (!route || route.kind !== 'resource') throw new Error('the route table has no /transactions/:tx_id');
+  if (route?.kind !== 'resource') throw new Error('the route table has no /transactions/:tx_id');
   const compiled = compileRoute(schema, route, compileDocument);
   return (hash, origin) => renderResource(schema, services, compiled, route, { origin, params: { tx_id: hash }, query: {} });
 }
@@ -305,7 +298,7 @@ function match(compiled: CompiledRoute[], pathname: string) {
   return undefined;
 }
 
-async function run(schema: GraphQLSchema, services: ApiServices, compiled: CompiledRoute, variables: Json): Promise<Json | null> {
+async function run(_schema: GraphQLSchema, services: ApiServices, compiled: CompiledRoute, variables: Json): Promise<Json | null> {
   const result = await compiled.execute(createContext(services), variables);
   const failure = result.errors?.[0];
   if (failure) throw unwrap(failure);

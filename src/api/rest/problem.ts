@@ -22,7 +22,9 @@ export class ProblemError extends Error {
 }
 
 export const problems = {
-  notFound: (detail = 'The resource at the url requested was not found.  This usually occurs for one of two reasons:  The url requested is not valid, or no data in our database could be found with the parameters provided.'): Problem => ({
+  notFound: (
+    detail = 'The resource at the url requested was not found.  This usually occurs for one of two reasons:  The url requested is not valid, or no data in our database could be found with the parameters provided.',
+  ): Problem => ({
     type: 'not_found',
     title: 'Resource Missing',
     status: 404,
@@ -51,7 +53,8 @@ export const problems = {
     type: 'server_error',
     title: 'Internal Server Error',
     status: 500,
-    detail: 'An error occurred while processing this request.  This is usually due to a bug within the server software.  Trying this request again may succeed if the bug is transient. Otherwise, please contact the system administrator.',
+    detail:
+      'An error occurred while processing this request.  This is usually due to a bug within the server software.  Trying this request again may succeed if the bug is transient. Otherwise, please contact the system administrator.',
   }),
   serviceUnavailable: (detail = 'The request cannot be serviced at this time.'): Problem => ({
     type: 'service_unavailable',

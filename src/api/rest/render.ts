@@ -22,7 +22,10 @@ const snakeNames = new Map<string, string>();
 export function snakeCase(name: string): string {
   let snake = snakeNames.get(name);
   if (snake === undefined) {
-    snake = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+    snake = name
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+      .toLowerCase();
     snakeNames.set(name, snake);
   }
   return snake;

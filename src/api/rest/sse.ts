@@ -65,12 +65,7 @@ function serialize(json: unknown): string {
   return text;
 }
 
-export async function streamObject(
-  req: IncomingMessage,
-  res: ServerResponse,
-  events: LedgerEvents,
-  source: ObjectStream,
-): Promise<void> {
+export async function streamObject(req: IncomingMessage, res: ServerResponse, events: LedgerEvents, source: ObjectStream): Promise<void> {
   let last: string | null = null;
   await run(req, res, events, async (write) => {
     const text = JSON.stringify(await source.read());

@@ -99,7 +99,8 @@ async function readTx(req: IncomingMessage): Promise<string> {
       type: 'unsupported_media_type',
       title: 'Unsupported Media Type',
       status: 415,
-      detail: 'The request has an unsupported content type. Send application/x-www-form-urlencoded (tx=...) or application/json ({"tx": ...}).',
+      detail:
+        'The request has an unsupported content type. Send application/x-www-form-urlencoded (tx=...) or application/json ({"tx": ...}).',
     });
   }
   if (typeof tx !== 'string' || tx === '') {

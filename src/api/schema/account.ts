@@ -98,7 +98,6 @@ const FlagsRef = builder.objectRef<number>('AccountFlags').implement({
   }),
 });
 
-
 export const AccountRef = builder.prismaNode('Account', {
   description: 'An account as of the last ingested ledger.',
   id: { field: 'id' },
@@ -170,9 +169,7 @@ export const AccountRef = builder.prismaNode('Account', {
           type: SIGNER_TYPES[signer.signer[0] ?? ''] ?? 'unknown',
           sponsor: signer.sponsor,
         })),
-        ...(account.masterWeight > 0
-          ? [{ key: account.id, weight: account.masterWeight, type: 'ed25519_public_key', sponsor: null }]
-          : []),
+        ...(account.masterWeight > 0 ? [{ key: account.id, weight: account.masterWeight, type: 'ed25519_public_key', sponsor: null }] : []),
       ],
     }),
     data: t.field({
@@ -190,19 +187,13 @@ builder.prismaObjectFields(AccountRef, (t) => ({
     type: TransactionRef,
     args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
     resolve: (account, args, ctx, info) =>
-      keysetConnection(
-        accountTransactionList(ctx, info, account.id, args.includeFailed ?? false),
-        args,
-      ),
+      keysetConnection(accountTransactionList(ctx, info, account.id, args.includeFailed ?? false), args),
   }),
   operations: t.connection({
     type: OperationRef,
     args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
     resolve: (account, args, ctx, info) =>
-      keysetConnection(
-        accountOperationList(ctx, info, account.id, { includeFailed: args.includeFailed ?? false }),
-        args,
-      ),
+      keysetConnection(accountOperationList(ctx, info, account.id, { includeFailed: args.includeFailed ?? false }), args),
   }),
   payments: t.connection({
     type: OperationRef,

@@ -10,9 +10,7 @@ export interface AssetShape {
 }
 
 export function assetShape(asset: AssetValue): AssetShape {
-  return asset.type === 'native'
-    ? { assetType: 'native' }
-    : { assetType: asset.type, assetCode: asset.code, assetIssuer: asset.issuer };
+  return asset.type === 'native' ? { assetType: 'native' } : { assetType: asset.type, assetCode: asset.code, assetIssuer: asset.issuer };
 }
 
 export const AssetRef = builder.objectRef<AssetShape>('Asset').implement({

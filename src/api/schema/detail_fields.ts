@@ -30,9 +30,7 @@ export function camelCase(snake: string): string {
 }
 
 function detail(details: unknown, key: string): unknown {
-  return details !== null && typeof details === 'object' && !Array.isArray(details)
-    ? (details as Record<string, unknown>)[key]
-    : undefined;
+  return details !== null && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>)[key] : undefined;
 }
 
 function asString(value: unknown): string | null {

@@ -54,9 +54,15 @@ builder.queryField('effects', (t) =>
   t.connection({
     type: EffectRef,
     description: 'Every effect in the history, or those of one account.',
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), forAccount: t.arg.string({ description: 'only the history of this account (it need not exist any more)' }) },
+    args: {
+      order: t.arg({ type: OrderEnum, defaultValue: 'asc' }),
+      forAccount: t.arg.string({ description: 'only the history of this account (it need not exist any more)' }),
+    },
     resolve: (_root, args, ctx, info) =>
-      keysetConnection(effectList(ctx, info, args.forAccount == null ? {} : { account: accountIdArg('forAccount', args.forAccount) }), args),
+      keysetConnection(
+        effectList(ctx, info, args.forAccount == null ? {} : { account: accountIdArg('forAccount', args.forAccount) }),
+        args,
+      ),
   }),
 );
 
@@ -64,9 +70,16 @@ builder.subscriptionField('effects', (t) =>
   t.field({
     type: EffectRef,
     description: 'Each effect as its ledger is ingested (of one account with forAccount), after replaying those after the cursor.',
-    args: { cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }), forAccount: t.arg.string({ description: 'only the history of this account' }) },
+    args: {
+      cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
+      forAccount: t.arg.string({ description: 'only the history of this account' }),
+    },
     subscribe: (_root, args, ctx, info) =>
-      follow(ctx, effectList(ctx, info, args.forAccount == null ? {} : { account: accountIdArg('forAccount', args.forAccount) }), args.cursor),
+      follow(
+        ctx,
+        effectList(ctx, info, args.forAccount == null ? {} : { account: accountIdArg('forAccount', args.forAccount) }),
+        args.cursor,
+      ),
     resolve: (effect, _args, ctx) => freshLoaders(effect, ctx),
   }),
 );

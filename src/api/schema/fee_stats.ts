@@ -11,12 +11,22 @@ const FeeDistributionRef = builder.objectRef<FeeDistribution>('FeeDistribution')
 });
 
 const PERCENTILE_FIELDS = [
-  'p10AcceptedFee', 'p20AcceptedFee', 'p30AcceptedFee', 'p40AcceptedFee', 'p50AcceptedFee', 'p60AcceptedFee',
-  'p70AcceptedFee', 'p80AcceptedFee', 'p90AcceptedFee', 'p95AcceptedFee', 'p99AcceptedFee',
+  'p10AcceptedFee',
+  'p20AcceptedFee',
+  'p30AcceptedFee',
+  'p40AcceptedFee',
+  'p50AcceptedFee',
+  'p60AcceptedFee',
+  'p70AcceptedFee',
+  'p80AcceptedFee',
+  'p90AcceptedFee',
+  'p95AcceptedFee',
+  'p99AcceptedFee',
 ] as const;
 
 const FeeStatsRef = builder.objectRef<FeeStats>('FeeStats').implement({
-  description: 'Fees per operation over the last 5 ledgers; the flat *AcceptedFee fields are the maxFee distribution (deprecated in Horizon).',
+  description:
+    'Fees per operation over the last 5 ledgers; the flat *AcceptedFee fields are the maxFee distribution (deprecated in Horizon).',
   fields: (t) => ({
     lastLedger: t.exposeString('lastLedger'),
     lastLedgerBaseFee: t.exposeString('lastLedgerBaseFee'),

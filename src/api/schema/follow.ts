@@ -7,7 +7,11 @@ import type { ApiContext } from '../context.js';
 import { createLoaders } from '../loaders.js';
 import { keysetConnection, MAX_PAGE_SIZE, type KeysetSource } from './paging.js';
 
-export async function follow<Row, Key>(ctx: ApiContext, source: KeysetSource<Row, Key>, cursor: string | null | undefined): Promise<AsyncIterable<Row>> {
+export async function follow<Row, Key>(
+  ctx: ApiContext,
+  source: KeysetSource<Row, Key>,
+  cursor: string | null | undefined,
+): Promise<AsyncIterable<Row>> {
   const read = (after: string | null) => keysetConnection(source, { first: MAX_PAGE_SIZE, ...(after === null ? {} : { after }) });
   let position: string | null;
   let first: Row[] = [];

@@ -60,11 +60,16 @@ builder.prismaObjectFields(LedgerRef, (t) => ({
     args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
     resolve: (ledger, args, ctx, info) =>
       keysetConnection(
-        operationList(ctx, info, {}, {
-          includeFailed: args.includeFailed ?? false,
-          paymentsOnly: true,
-          within: ledgerToidRange(ledger.sequence),
-        }),
+        operationList(
+          ctx,
+          info,
+          {},
+          {
+            includeFailed: args.includeFailed ?? false,
+            paymentsOnly: true,
+            within: ledgerToidRange(ledger.sequence),
+          },
+        ),
         args,
       ),
   }),

@@ -116,7 +116,9 @@ export function toidWhere(range: KeyRange<bigint>, within?: { start: bigint; end
 }
 
 interface PairWhere {
-  OR: ({ operationId: { gt: bigint } } | { operationId: bigint; order: { gt: number } })[] | ({ operationId: { lt: bigint } } | { operationId: bigint; order: { lt: number } })[];
+  OR:
+    | ({ operationId: { gt: bigint } } | { operationId: bigint; order: { gt: number } })[]
+    | ({ operationId: { lt: bigint } } | { operationId: bigint; order: { lt: number } })[];
 }
 
 /** Prisma `where` conditions for a `(operationId, order)` key within a range. */

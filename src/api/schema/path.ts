@@ -59,7 +59,8 @@ builder.queryField('strictReceivePaths', (t) =>
 builder.queryField('strictSendPaths', (t) =>
   t.field({
     type: [PathRef],
-    description: 'Paths that sourceAmount of sourceAsset can take, to destinationAssets or to what destinationAccount holds (one of the two).',
+    description:
+      'Paths that sourceAmount of sourceAsset can take, to destinationAssets or to what destinationAccount holds (one of the two).',
     args: {
       sourceAsset: t.arg({ type: AssetInput, required: true }),
       sourceAmount: t.arg.string({ required: true }),

@@ -81,7 +81,7 @@ builder.scalarType('Amount', {
 });
 
 builder.scalarType('JSON', {
-  description: 'A JSON value in Horizon\'s own shape (snake_case keys), passed through unchanged.',
+  description: "A JSON value in Horizon's own shape (snake_case keys), passed through unchanged.",
   serialize: (value) => verbatim(structuredClone(value)),
   parseValue: (value) => value,
 });

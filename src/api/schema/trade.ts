@@ -93,7 +93,10 @@ builder.subscriptionField('trades', (t) =>
   t.field({
     type: TradeRef,
     description: 'Each trade of an offer as its ledger is ingested, after replaying those after the cursor.',
-    args: { offerId: t.arg({ type: 'Int64', required: true }), cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }) },
+    args: {
+      offerId: t.arg({ type: 'Int64', required: true }),
+      cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
+    },
     subscribe: (_root, args, ctx, info) => {
       const offerId = idArg('offerId', args.offerId);
       return follow(ctx, tradeList(ctx, info, { OR: [{ baseOfferId: offerId }, { counterOfferId: offerId }] }), args.cursor);

@@ -105,11 +105,16 @@ builder.prismaObjectFields(TransactionRef, (t) => ({
     args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
     resolve: (tx, args, ctx, info) =>
       keysetConnection(
-        operationList(ctx, info, {}, {
-          includeFailed: args.includeFailed ?? false,
-          paymentsOnly: true,
-          within: transactionToidRange(tx.id),
-        }),
+        operationList(
+          ctx,
+          info,
+          {},
+          {
+            includeFailed: args.includeFailed ?? false,
+            paymentsOnly: true,
+            within: transactionToidRange(tx.id),
+          },
+        ),
         args,
       ),
   }),
@@ -189,7 +194,8 @@ builder.mutationField('submitTransaction', (t) =>
     args: { tx: t.arg.string({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const { txsub } = ctx.services;
-      if (!txsub) throw new ProblemError(problems.serviceUnavailable('This server is not connected to a core: it does not take transactions.'));
+      if (!txsub)
+        throw new ProblemError(problems.serviceUnavailable('This server is not connected to a core: it does not take transactions.'));
       const outcome = await txsub.submit(args.tx);
       if (outcome.kind !== 'ingested' || !outcome.transaction.successful) throw new ProblemError(submissionProblem(outcome, args.tx));
       return ctx.prisma.transaction.findUniqueOrThrow({ ...query, where: { id: outcome.transaction.id } });

@@ -5,7 +5,8 @@ import type { Command } from '../command.js';
 export const dbReset: Command = {
   words: ['db', 'reset'],
   summary: 'drop every table and migrate from scratch (all history is lost)',
-  description: 'Drops every table of the service in the database and applies all migrations again.\nThe history is gone afterwards; ingestion starts over.',
+  description:
+    'Drops every table of the service in the database and applies all migrations again.\nThe history is gone afterwards; ingestion starts over.',
   settings: ['dataDir', 'databaseUrl', 'logLevel'],
   async run(config, logger) {
     const db = await openDatabase(databaseTarget(config));

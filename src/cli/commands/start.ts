@@ -64,7 +64,9 @@ export const start: Command = {
         metrics: services.metrics,
         // after the commit: streams, subscriptions and submissions (here and in other API processes) read it
         onLedger: (sequence) => {
-          services.events.publish(sequence).catch((error: unknown) => ingestLogger.error({ err: error, sequence }, 'the ledger signal was not sent'));
+          services.events
+            .publish(sequence)
+            .catch((error: unknown) => ingestLogger.error({ err: error, sequence }, 'the ledger signal was not sent'));
         },
       });
       stoppers.push(() => ingester.stop());

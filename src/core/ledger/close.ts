@@ -64,7 +64,7 @@ function removePreAuthSigner(ltx: LedgerTxn, hash: Buffer, accountIds: Iterable<
   const key = `00000001${hash.toString('hex')}`;
   for (const id of new Set(accountIds)) {
     const acc = ltx.get(accountKey(id)) as AccountRec | undefined;
-    if (!acc || !acc.signers.some((s) => s.key === key)) continue;
+    if (!acc?.signers.some((s) => s.key === key)) continue;
     const m = ltx.load<AccountRec>(accountKey(id))!;
     m.signers = m.signers.filter((s) => s.key !== key);
     m.numSubEntries -= 1;
@@ -193,7 +193,7 @@ function mergeChanges(a: Buffer | null, b: Buffer): Buffer {
 function applyOperation(frame: TxFrame, i: number, opl: LedgerTxn, view: HeaderView): OpOutcome {
   const pop = frame.ops[i]!;
   const def = operationDef(pop.type);
-  if (!def || !def.supported) return { success: false, result: opOuter('opNotSupported') };
+  if (!def?.supported) return { success: false, result: opOuter('opNotSupported') };
   const sourceId = pop.sourceId ?? frame.sourceId;
   // an earlier operation may have merged the source away
   if (!opl.get(accountKey(sourceId))) return { success: false, result: opOuter('opNoAccount') };
@@ -280,11 +280,7 @@ export function closeLedger(input: CloseInput): ClosedLedger {
   for (const p of pairs) resultSet.update(p);
   header.txSetResultHash = resultSet.digest();
   // not a BucketList hash: a chain over the previous one and this ledger's tx set and results
-  header.bucketListHash = createHash('sha256')
-    .update(lcl.bucketListHash)
-    .update(header.txSetHash)
-    .update(header.txSetResultHash)
-    .digest();
+  header.bucketListHash = createHash('sha256').update(lcl.bucketListHash).update(header.txSetHash).update(header.txSetResultHash).digest();
   updateSkipList(header);
   const hash = headerHash(header);
   const headerEntry = new xdr.LedgerHeaderHistoryEntry({ hash, header: headerToXdr(header), ext: new xdr.LedgerHeaderHistoryEntryExt(0) });

@@ -233,13 +233,9 @@ export function assetCodeBytes(a: xdr.Asset | xdr.TrustLineAsset | xdr.ChangeTru
 export function assetToXdr(a: AssetRec): xdr.Asset {
   if (isNative(a)) return xdr.Asset.assetTypeNative();
   if (a.code.length <= 4) {
-    return xdr.Asset.assetTypeCreditAlphanum4(
-      new xdr.AlphaNum4({ assetCode: codeToBytes(a.code, 4), issuer: accountIdToXdr(a.issuer) }),
-    );
+    return xdr.Asset.assetTypeCreditAlphanum4(new xdr.AlphaNum4({ assetCode: codeToBytes(a.code, 4), issuer: accountIdToXdr(a.issuer) }));
   }
-  return xdr.Asset.assetTypeCreditAlphanum12(
-    new xdr.AlphaNum12({ assetCode: codeToBytes(a.code, 12), issuer: accountIdToXdr(a.issuer) }),
-  );
+  return xdr.Asset.assetTypeCreditAlphanum12(new xdr.AlphaNum12({ assetCode: codeToBytes(a.code, 12), issuer: accountIdToXdr(a.issuer) }));
 }
 
 function trustLineAssetToXdr(a: AssetRec): xdr.TrustLineAsset {
@@ -407,13 +403,9 @@ export function entryToLedgerKey(e: EntryRec): xdr.LedgerKey {
         new xdr.LedgerKeyTrustLine({ accountId: accountIdToXdr(e.accountId), asset: trustLineAssetToXdr(e.asset) }),
       );
     case 'data':
-      return xdr.LedgerKey.data(
-        new xdr.LedgerKeyData({ accountId: accountIdToXdr(e.accountId), dataName: Buffer.from(e.name, 'latin1') }),
-      );
+      return xdr.LedgerKey.data(new xdr.LedgerKeyData({ accountId: accountIdToXdr(e.accountId), dataName: Buffer.from(e.name, 'latin1') }));
     case 'offer':
-      return xdr.LedgerKey.offer(
-        new xdr.LedgerKeyOffer({ sellerId: accountIdToXdr(e.sellerId), offerId: int64(e.offerId) }),
-      );
+      return xdr.LedgerKey.offer(new xdr.LedgerKeyOffer({ sellerId: accountIdToXdr(e.sellerId), offerId: int64(e.offerId) }));
   }
 }
 

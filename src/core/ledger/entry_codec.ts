@@ -98,7 +98,9 @@ function writeCode(w: XdrBytes, a: AssetRec): void {
   const size = a.code.length <= 4 ? 4 : 12;
   const b = Buffer.alloc(size);
   b.write(a.code, 'latin1');
-  w.u32(size === 4 ? 1 : 2).raw(b).accountId(a.issuer);
+  w.u32(size === 4 ? 1 : 2)
+    .raw(b)
+    .accountId(a.issuer);
 }
 
 function writeAsset(w: XdrBytes, a: AssetRec): void {

@@ -3,7 +3,7 @@
 // submission time (synchronously), so concurrent requests chain instead of colliding.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
-import { Keypair, StrKey, xdr } from '@stellar/stellar-base';
+import { type Keypair, StrKey, xdr } from '@stellar/stellar-base';
 import type { Core } from '../core.js';
 import { rootKeypair } from './genesis.js';
 import { makeTxFrame } from './tx_frame.js';
@@ -108,9 +108,7 @@ export class Friendbot {
       .update(Buffer.from([0, 0, 0, 2]))
       .update(tx.toXDR())
       .digest();
-    const env = xdr.TransactionEnvelope.envelopeTypeTx(
-      new xdr.TransactionV1Envelope({ tx, signatures: [this.root.signDecorated(hash)] }),
-    );
+    const env = xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: [this.root.signDecorated(hash)] }));
     const frame = makeTxFrame(env, this.core.networkId);
     const status = this.core.submitFrame(frame);
     if (status.status === 'TRY_AGAIN_LATER') {
@@ -133,10 +131,7 @@ export class Friendbot {
     const outcome: TxOutcome = await this.core.waitForTransaction(frame.hashHex);
     if (outcome.code !== 'txSuccess') {
       const r = xdr.TransactionResult.fromXDR(outcome.resultXdr, 'base64');
-      const opCode =
-        outcome.code === 'txFailed'
-          ? (r.result().results()[0]?.tr().createAccountResult().switch().name ?? '')
-          : '';
+      const opCode = outcome.code === 'txFailed' ? (r.result().results()[0]?.tr().createAccountResult().switch().name ?? '') : '';
       if (opCode === 'createAccountAlreadyExist') {
         throw badRequest(`account ${addr} is already funded`, 'account already funded to starting balance');
       }
@@ -181,7 +176,10 @@ export class Friendbot {
       result_meta_xdr: resultMeta,
       fee_meta_xdr: feeMeta,
       memo_type: 'none',
-      signatures: env.v1().signatures().map((s) => s.signature().toString('base64')),
+      signatures: env
+        .v1()
+        .signatures()
+        .map((s) => s.signature().toString('base64')),
       created_account: addr,
       starting_balance: (Number(this.amount) / 1e7).toFixed(7),
     };
@@ -228,7 +226,12 @@ export function friendbotHandler(
         sendJson(
           res,
           405,
-          { type: 'https://stellar.org/horizon-errors/method_not_allowed', title: 'Method Not Allowed', status: 405, detail: 'Use GET or POST.' },
+          {
+            type: 'https://stellar.org/horizon-errors/method_not_allowed',
+            title: 'Method Not Allowed',
+            status: 405,
+            detail: 'Use GET or POST.',
+          },
           'application/problem+json',
         );
         return true;
@@ -256,7 +259,12 @@ export function friendbotHandler(
         sendJson(
           res,
           500,
-          { type: 'https://stellar.org/horizon-errors/server_error', title: 'Internal Server Error', status: 500, detail: e instanceof Error ? e.message : String(e) },
+          {
+            type: 'https://stellar.org/horizon-errors/server_error',
+            title: 'Internal Server Error',
+            status: 500,
+            detail: e instanceof Error ? e.message : String(e),
+          },
           'application/problem+json',
         );
     }

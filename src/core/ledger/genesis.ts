@@ -35,9 +35,7 @@ export function genesisHeader(p: GenesisParams): LedgerHeaderRec {
     closeTime: 0n,
     txSetResultHash: ZERO_HASH,
     // stands in for the BucketList hash: depends on the network and the genesis parameters
-    bucketListHash: createHash('sha256')
-      .update(`${p.networkPassphrase}|${p.baseFee}|${p.baseReserve}|${p.maxTxSetSize}`)
-      .digest(),
+    bucketListHash: createHash('sha256').update(`${p.networkPassphrase}|${p.baseFee}|${p.baseReserve}|${p.maxTxSetSize}`).digest(),
     ledgerSeq: GENESIS_LEDGER_SEQ,
     totalCoins: TOTAL_COINS,
     feePool: 0n,

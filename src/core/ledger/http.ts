@@ -60,7 +60,8 @@ async function handle(core: Core, req: IncomingMessage, res: ServerResponse): Pr
     case '/manualclose': {
       if (!core.manualClose) {
         send(res, 200, {
-          exception: 'Set MANUAL_CLOSE=true in the stellar-core.cfg if you want to close every ledger manually. Otherwise, run stellar-core with --wait-for-consensus',
+          exception:
+            'Set MANUAL_CLOSE=true in the stellar-core.cfg if you want to close every ledger manually. Otherwise, run stellar-core with --wait-for-consensus',
         });
         return;
       }

@@ -37,11 +37,7 @@ export function writeSnapshot(dir: string, passphrase: string, header: LedgerHea
   fs.renameSync(tmp, file);
 }
 
-export function readSnapshot(
-  dir: string,
-  passphrase: string,
-  root: RootState,
-): LedgerHeaderRec | null {
+export function readSnapshot(dir: string, passphrase: string, root: RootState): LedgerHeaderRec | null {
   const file = path.join(dir, 'snapshot.json');
   if (!fs.existsSync(file)) return null;
   const body = JSON.parse(fs.readFileSync(file, 'utf8')) as SnapshotFile;

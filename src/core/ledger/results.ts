@@ -6,10 +6,7 @@ const ctors = xdr as unknown as Record<string, UnionCtor | undefined>;
 // the typings only declare the static arm constructors; js-xdr unions also accept (armName, value)
 const OperationResult = xdr.OperationResult as unknown as new (arm: string, value?: unknown) => xdr.OperationResult;
 const OperationResultTr = xdr.OperationResultTr as unknown as UnionCtor;
-const TransactionResultResult = xdr.TransactionResultResult as unknown as new (
-  arm: string,
-  value?: unknown,
-) => xdr.TransactionResultResult;
+const TransactionResultResult = xdr.TransactionResultResult as unknown as new (arm: string, value?: unknown) => xdr.TransactionResultResult;
 
 /** e.g. opInner('payment', 'paymentUnderfunded') */
 export function opInner(opType: string, code: string, value?: unknown): xdr.OperationResult {
@@ -25,15 +22,8 @@ export function opOuter(code: string): xdr.OperationResult {
   return new OperationResult(code);
 }
 
-export function txResult(
-  feeCharged: bigint,
-  code: string,
-  opResults?: xdr.OperationResult[],
-): xdr.TransactionResult {
-  const result =
-    opResults !== undefined
-      ? new TransactionResultResult(code, opResults)
-      : new TransactionResultResult(code);
+export function txResult(feeCharged: bigint, code: string, opResults?: xdr.OperationResult[]): xdr.TransactionResult {
+  const result = opResults !== undefined ? new TransactionResultResult(code, opResults) : new TransactionResultResult(code);
   return new xdr.TransactionResult({
     feeCharged: new xdr.Int64(feeCharged),
     result,
@@ -62,9 +52,7 @@ export function feeBumpResult(
   innerOps?: xdr.OperationResult[],
 ): xdr.TransactionResult {
   const innerResult =
-    innerOps !== undefined
-      ? new InnerTransactionResultResult(innerCode, innerOps)
-      : new InnerTransactionResultResult(innerCode);
+    innerOps !== undefined ? new InnerTransactionResultResult(innerCode, innerOps) : new InnerTransactionResultResult(innerCode);
   const pair = new xdr.InnerTransactionResultPair({
     transactionHash: innerHash,
     result: new xdr.InnerTransactionResult({

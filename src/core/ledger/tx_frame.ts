@@ -125,7 +125,10 @@ export function makeTxFrame(input: xdr.TransactionEnvelope, networkId: Buffer, r
     ? {
         feeSourceId: muxedToAccountId(env.feeBump().tx().feeSource()),
         fee: env.feeBump().tx().fee().toBigInt(),
-        signatures: env.feeBump().signatures().map((s) => ({ hint: s.hint(), signature: s.signature() })),
+        signatures: env
+          .feeBump()
+          .signatures()
+          .map((s) => ({ hint: s.hint(), signature: s.signature() })),
         verified: new Map(),
       }
     : null;

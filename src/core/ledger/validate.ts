@@ -222,6 +222,6 @@ function checkOpWellFormedFirst(
 ): xdr.OperationResult | null {
   const pop = frame.ops[i]!;
   const def = operationDef(pop.type);
-  if (!def || !def.supported) return opOuter('opNotSupported');
+  if (!def?.supported) return opOuter('opNotSupported');
   return checkOpSignature(frame, i, checker, reader) ?? def.checkValid(pop.op, pop.sourceId ?? frame.sourceId, ledgerVersion);
 }

@@ -63,7 +63,8 @@ export function simplePaymentResult(destination: string, asset: AssetRec, amount
 }
 
 export function pathPaymentSuccess(opType: PathOpType, trail: ClaimAtomRec[], last: xdr.SimplePaymentResult): xdr.OperationResult {
-  const Success = opType === 'pathPaymentStrictReceive' ? xdr.PathPaymentStrictReceiveResultSuccess : xdr.PathPaymentStrictSendResultSuccess;
+  const Success =
+    opType === 'pathPaymentStrictReceive' ? xdr.PathPaymentStrictReceiveResultSuccess : xdr.PathPaymentStrictSendResultSuccess;
   return exchangeOpResult(opType, `${opType}Success`, new Success({ offers: trail.map(claimAtomToXdr), last }));
 }
 
@@ -88,7 +89,10 @@ export function defaultExchangeResult(opType: OfferOpType | PathOpType): xdr.Ope
     flags: 0,
     ext: new xdr.OfferEntryExt(0),
   });
-  const success = new xdr.ManageOfferSuccessResult({ offersClaimed: [], offer: xdr.ManageOfferSuccessResultOffer.manageOfferCreated(offer) });
+  const success = new xdr.ManageOfferSuccessResult({
+    offersClaimed: [],
+    offer: xdr.ManageOfferSuccessResultOffer.manageOfferCreated(offer),
+  });
   return exchangeOpResult(opType, `${codePrefix(opType)}Success`, success);
 }
 

@@ -59,7 +59,13 @@ function opLiabilities(p: OfferOpParams): { selling: bigint; buying: bigint } {
 }
 
 // the operation's own bound: a sell offer on what it sends, a buy offer on what it receives
-function applyLimits(p: OfferOpParams, maxSheepSend: bigint, sheepSent: bigint, maxWheatReceive: bigint, wheatReceived: bigint): [bigint, bigint] {
+function applyLimits(
+  p: OfferOpParams,
+  maxSheepSend: bigint,
+  sheepSent: bigint,
+  maxWheatReceive: bigint,
+  wheatReceived: bigint,
+): [bigint, bigint] {
   if (p.kind === 'sell') {
     const left = p.amount - sheepSent;
     return [left < maxSheepSend ? left : maxSheepSend, maxWheatReceive];
@@ -132,12 +138,22 @@ export function applyManageOffer(ctx: OpContext, p: OfferOpParams): OpOutcome {
 
     // the book's offers sell wheat for sheep; their price is in sheep per wheat
     const maxWheatPrice: Price = { n: p.price.d, d: p.price.n };
-    const conv = convertWithOffers(ltx, header, sheep, maxSheepSend, wheat, maxWheatReceive, 'normal', (o) => {
-      const op: Price = { n: o.priceN, d: o.priceD };
-      if ((passive && priceGreaterOrEqual(op, maxWheatPrice)) || priceGreater(op, maxWheatPrice)) return 'stopBadPrice';
-      if (o.sellerId === sourceId) return 'stopCrossSelf';
-      return 'keep';
-    }, MAX_OFFERS_TO_CROSS);
+    const conv = convertWithOffers(
+      ltx,
+      header,
+      sheep,
+      maxSheepSend,
+      wheat,
+      maxWheatReceive,
+      'normal',
+      (o) => {
+        const op: Price = { n: o.priceN, d: o.priceD };
+        if ((passive && priceGreaterOrEqual(op, maxWheatPrice)) || priceGreater(op, maxWheatPrice)) return 'stopBadPrice';
+        if (o.sellerId === sourceId) return 'stopCrossSelf';
+        return 'keep';
+      },
+      MAX_OFFERS_TO_CROSS,
+    );
     if (conv.result === 'stopCrossSelf') return fail('CrossSelf');
     if (conv.result === 'crossedTooMany') return { success: false, result: opOuter('opExceededWorkLimit') };
     const sheepStays = conv.result !== 'ok';
@@ -154,7 +170,13 @@ export function applyManageOffer(ctx: OpContext, p: OfferOpParams): OpOutcome {
       const a = peekAccount(ltx, sourceId)!;
       const sl = isNative(sheep) ? undefined : peekTrustLineView(ltx, sourceId, sheep);
       const wl = isNative(wheat) ? undefined : peekTrustLineView(ltx, sourceId, wheat);
-      const [sheepSendLimit, wheatReceiveLimit] = applyLimits(p, canSellAtMost(header, a, sheep, sl), sheepSent, canBuyAtMost(a, wheat, wl), wheatReceived);
+      const [sheepSendLimit, wheatReceiveLimit] = applyLimits(
+        p,
+        canSellAtMost(header, a, sheep, sl),
+        sheepSent,
+        canBuyAtMost(a, wheat, wl),
+        wheatReceived,
+      );
       // what stays must itself be fully takeable within the error bound
       amount = adjustOffer(p.price, sheepSendLimit, wheatReceiveLimit);
     }

@@ -9,7 +9,15 @@ import type { Rounding } from '../exchange_math.js';
 import { MAX_OFFERS_TO_CROSS, convertWithOffers } from '../exchange.js';
 import type { ClaimAtomRec } from '../exchange.js';
 import type { OpContext } from './context.js';
-import { accountExists, addAccountBalance, assetValid, availableBalance, loadAccount, loadTrustLineView, viewAuthorized } from './helpers.js';
+import {
+  accountExists,
+  addAccountBalance,
+  assetValid,
+  availableBalance,
+  loadAccount,
+  loadTrustLineView,
+  viewAuthorized,
+} from './helpers.js';
 import { viewAddBalanceExact } from './liabilities.js';
 
 export type PathFailure =
@@ -115,7 +123,12 @@ export function convertHop(
     budget.offers,
   );
   budget.offers -= conv.trail.length;
-  const hop = (failure: PathFailure | null): Hop => ({ failure, amountSend: conv.sheepSend, amountRecv: conv.wheatReceived, trail: conv.trail });
+  const hop = (failure: PathFailure | null): Hop => ({
+    failure,
+    amountSend: conv.sheepSend,
+    amountRecv: conv.wheatReceived,
+    trail: conv.trail,
+  });
   switch (conv.result) {
     case 'stopCrossSelf':
       return hop('OfferCrossSelf');

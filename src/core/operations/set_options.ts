@@ -46,7 +46,10 @@ export const setOptions: OperationDef = {
       const hex = signerKeyToHex(signer.key());
       if (hex === ed25519SignerHex(sourceId)) return opInner(T, 'setOptionsBadSigner');
       if (signer.weight() > 255) return opInner(T, 'setOptionsBadSigner');
-      if (signer.key().switch().name === 'signerKeyTypeEd25519SignedPayload' && signer.key().ed25519SignedPayload().payload().length === 0) {
+      if (
+        signer.key().switch().name === 'signerKeyTypeEd25519SignedPayload' &&
+        signer.key().ed25519SignedPayload().payload().length === 0
+      ) {
         return opInner(T, 'setOptionsBadSigner');
       }
     }

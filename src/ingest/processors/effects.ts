@@ -155,8 +155,7 @@ export function operationEffects(input: EffectInput): EffectRow[] {
       for (const change of pairs()) {
         if (change.type !== 'data') continue;
         if (change.post) details.value = Buffer.from(change.post.data().data().dataValue()).toString('base64');
-        const type: EffectTypeName =
-          change.pre === null ? 'data_created' : change.post === null ? 'data_removed' : 'data_updated';
+        const type: EffectTypeName = change.pre === null ? 'data_created' : change.post === null ? 'data_removed' : 'data_updated';
         list.addMuxed(source, type, details);
         break;
       }
@@ -192,8 +191,7 @@ function addTradeEffects(list: EffectList, buyer: xdr.MuxedAccount, claims: xdr.
     const bought = claimAmount(claim, 'bought');
     if (sold === 0n && bought === 0n) continue;
     const atom = claim.value() as xdr.ClaimOfferAtom | xdr.ClaimOfferAtomV0;
-    const seller =
-      'sellerId' in atom ? accountIdOf(atom.sellerId()) : ed25519Address(atom.sellerEd25519());
+    const seller = 'sellerId' in atom ? accountIdOf(atom.sellerId()) : ed25519Address(atom.sellerEd25519());
     const offerId = int64Json(atom.offerId());
     const buyerDetails: Details = {
       offer_id: offerId,

@@ -1,6 +1,6 @@
 // Horizon's `details` of an operation (operations_processor.go at 096f654), for every classic
 // operation; later operation types keep their type and an empty object.
-import { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-base';
 import { creditAsset, formatPrice, type AssetValue } from '../../stellar/index.js';
 import type { Details, JsonValue } from '../rows.js';
 import { accountIdOf, addAccount, addAsset, addXdrAsset, amountOf, signerKeyAddress } from './details.js';
@@ -224,4 +224,3 @@ export function claimAmount(atom: xdr.ClaimAtom, side: 'sold' | 'bought'): bigin
 function assetKey(asset: xdr.Asset): string {
   return asset.toXDR('hex');
 }
-

@@ -230,7 +230,6 @@ function offerRow(o: xdr.OfferEntry, modified: number): OfferRow {
   };
 }
 
-
 /** State rows that change nothing. */
 export function emptyStateRows(): StateRows {
   return {

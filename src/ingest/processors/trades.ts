@@ -60,8 +60,7 @@ export function operationTrades(input: TradeInput): TradeRecord[] {
     const bought = claimAmount(claim, 'bought');
     if (sold === 0n && bought === 0n) return;
     const atom = claim.value() as xdr.ClaimOfferAtom | xdr.ClaimOfferAtomV0;
-    const seller =
-      'sellerId' in atom ? accountIdOf(atom.sellerId()) : ed25519Address(atom.sellerEd25519());
+    const seller = 'sellerId' in atom ? accountIdOf(atom.sellerId()) : ed25519Address(atom.sellerEd25519());
     const offerId = BigInt(atom.offerId().toString());
     const price = offerPrice(input.changes, seller, offerId);
     rows.push({

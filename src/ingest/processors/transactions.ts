@@ -103,4 +103,3 @@ export function transactionRow(
     fee_meta_xdr: raw?.feeMetaXdr ?? changesXdr(tx.feeChanges),
   };
 }
-

@@ -67,7 +67,10 @@ const Box: GraphQLObjectType = new GraphQLObjectType({
 const Pair = new GraphQLObjectType({
   name: 'Pair',
   fields: {
-    slow: { type: new GraphQLNonNull(GraphQLString), resolve: () => new Promise((_resolve, reject) => setTimeout(() => reject(new Error('slow')), 5)) },
+    slow: {
+      type: new GraphQLNonNull(GraphQLString),
+      resolve: () => new Promise((_resolve, reject) => setTimeout(() => reject(new Error('slow')), 5)),
+    },
     fast: { type: new GraphQLNonNull(GraphQLInt), resolve: () => null },
   },
 });
@@ -75,7 +78,11 @@ const Pair = new GraphQLObjectType({
 const Query = new GraphQLObjectType({
   name: 'Query',
   fields: {
-    hello: { type: GraphQLString, args: { name: { type: GraphQLString } }, resolve: (_s, args: { name?: string }) => `hello ${args.name ?? 'you'}` },
+    hello: {
+      type: GraphQLString,
+      args: { name: { type: GraphQLString } },
+      resolve: (_s, args: { name?: string }) => `hello ${args.name ?? 'you'}`,
+    },
     boom: {
       type: GraphQLString,
       resolve: () => {
@@ -83,13 +90,31 @@ const Query = new GraphQLObjectType({
       },
     },
     late: { type: GraphQLString, resolve: () => Promise.reject(new Error('late boom')) },
-    box: { type: Box, args: { size: { type: GraphQLInt } }, resolve: (_s, { size }: { size?: number }) => ({ label: 'ok', size: size ?? 1, method: () => 'called' }) },
+    box: {
+      type: Box,
+      args: { size: { type: GraphQLInt } },
+      resolve: (_s, { size }: { size?: number }) => ({ label: 'ok', size: size ?? 1, method: () => 'called' }),
+    },
     badBox: { type: Box, resolve: () => ({ label: 'bad', size: null, inner: { label: 'x', size: 2 } }) },
-    strictBoxes: { type: new GraphQLList(new GraphQLNonNull(Box)), resolve: () => [{ label: 'a', size: 1 }, { label: 'b', size: null }] },
-    boxes: { type: new GraphQLList(Box), resolve: () => [{ label: 'a', size: 1 }, Promise.resolve({ label: 'b', size: 2 }), { label: 'c', size: null }] },
+    strictBoxes: {
+      type: new GraphQLList(new GraphQLNonNull(Box)),
+      resolve: () => [
+        { label: 'a', size: 1 },
+        { label: 'b', size: null },
+      ],
+    },
+    boxes: {
+      type: new GraphQLList(Box),
+      resolve: () => [{ label: 'a', size: 1 }, Promise.resolve({ label: 'b', size: 2 }), { label: 'c', size: null }],
+    },
     nodes: {
       type: new GraphQLList(Node),
-      resolve: () => [{ kind: 'Dog', name: 'Rex' }, { kind: 'later', name: 'Tom', lives: 9 }, { kind: 'Cat', name: 'Nine' }, { kind: 'Fish', name: 'Nemo' }],
+      resolve: () => [
+        { kind: 'Dog', name: 'Rex' },
+        { kind: 'later', name: 'Tom', lives: 9 },
+        { kind: 'Cat', name: 'Nine' },
+        { kind: 'Fish', name: 'Nemo' },
+      ],
     },
     notAList: { type: new GraphQLList(GraphQLString), resolve: () => 42 },
     pair: { type: Pair, resolve: () => ({}) },
@@ -113,13 +138,21 @@ async function both(text: string, variables: Record<string, unknown> = {}) {
 
 describe('the planned executor', () => {
   it.each([
-    ['arguments from variables and literals, aliases', 'query($n: String) { a: hello(name: $n) hello box(size: 3) { size label m: method } }', { n: 'Zed' }],
+    [
+      'arguments from variables and literals, aliases',
+      'query($n: String) { a: hello(name: $n) hello box(size: 3) { size label m: method } }',
+      { n: 'Zed' },
+    ],
     ['an error in a nullable field, sync and async', '{ boom late hello }', {}],
     ['a null in a non-null field bubbles to the nearest nullable one', '{ badBox { label size } box { size } }', {}],
     ['a non-null child that is null nulls its parent object', '{ badBox { inner { label } strictInner { label } } }', {}],
     ['a non-null list item that is null nulls the list', '{ strictBoxes { label size } }', {}],
     ['list items: a promise, and an item whose field fails', '{ boxes { label size } }', {}],
-    ['resolveType by name or promise, isTypeOf, a type that does not exist', '{ nodes { __typename name ... on Dog { barks } ... on Cat { lives } } }', {}],
+    [
+      'resolveType by name or promise, isTypeOf, a type that does not exist',
+      '{ nodes { __typename name ... on Dog { barks } ... on Cat { lives } } }',
+      {},
+    ],
     ['fragments', 'query { box { ...B } } fragment B on Box { size inner { size } }', {}],
     ['a scalar that refuses a value', '{ badBox { label } box { label } }', {}],
     ['a list that is not one', '{ notAList }', {}],

@@ -16,12 +16,23 @@ describe('snakeCase', () => {
 describe('toRestJson', () => {
   it('renames keys at every depth, keeps values, drops __typename and null fields', () => {
     expect(
-      toRestJson({ __typename: 'X', pagingToken: '1', thresholds: { lowThreshold: 1 }, balances: [{ assetType: 'native', assetCode: null }], prevHash: null }),
+      toRestJson({
+        __typename: 'X',
+        pagingToken: '1',
+        thresholds: { lowThreshold: 1 },
+        balances: [{ assetType: 'native', assetCode: null }],
+        prevHash: null,
+      }),
     ).toEqual({ paging_token: '1', thresholds: { low_threshold: 1 }, balances: [{ asset_type: 'native' }] });
   });
 
   it('passes JSON-scalar values through untouched', () => {
-    expect(toRestJson({ data: verbatim({ myKey: 'dmFsdWU=' }), claimants: verbatim([{ destination: 'G', predicate: { unconditional: true } }]) })).toEqual({
+    expect(
+      toRestJson({
+        data: verbatim({ myKey: 'dmFsdWU=' }),
+        claimants: verbatim([{ destination: 'G', predicate: { unconditional: true } }]),
+      }),
+    ).toEqual({
       data: { myKey: 'dmFsdWU=' },
       claimants: [{ destination: 'G', predicate: { unconditional: true } }],
     });

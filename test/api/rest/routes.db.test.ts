@@ -19,6 +19,7 @@ let scenario: Scenario;
 let events: ReturnType<typeof inProcessLedgerEvents>;
 
 // response bodies, read loosely
+// biome-ignore lint/suspicious/noExplicitAny: the tests read deep paths of answers they just checked
 type Json = Record<string, any>;
 
 beforeAll(async () => {
@@ -26,7 +27,15 @@ beforeAll(async () => {
   scenario = await seedScenario(test.db);
   events = inProcessLedgerEvents();
   server = createApiServer({
-    services: { db: test.db, config: { networkPassphrase: 'test' }, coreInfo: async () => null, events, txsub: null, metrics: new MetricsRegistry(), orderBook: new LiveOrderBook(test.db, events) },
+    services: {
+      db: test.db,
+      config: { networkPassphrase: 'test' },
+      coreInfo: async () => null,
+      events,
+      txsub: null,
+      metrics: new MetricsRegistry(),
+      orderBook: new LiveOrderBook(test.db, events),
+    },
     logger: createLogger('silent', { pretty: false }),
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -58,7 +67,10 @@ describe('GET /accounts/{id}', () => {
       thresholds: { low_threshold: 0, med_threshold: 0, high_threshold: 0 },
       flags: { auth_required: false, auth_revocable: false, auth_immutable: false, auth_clawback_enabled: false },
       data: { helloWorld: 'd29ybGQ=' },
-      _links: { self: { href: `${base}/accounts/${BOB}` }, payments: { href: `${base}/accounts/${BOB}/payments{?cursor,limit,order}`, templated: true } },
+      _links: {
+        self: { href: `${base}/accounts/${BOB}` },
+        payments: { href: `${base}/accounts/${BOB}/payments{?cursor,limit,order}`, templated: true },
+      },
     });
     expect(bob.balances).toEqual([
       {
@@ -257,7 +269,12 @@ describe('pages', () => {
     expect(ledgers.map((l) => l.sequence)).toEqual([3, 2]);
     expect(records(await get(`/ledgers?cursor=${2n << 32n}`)).map((l) => l.sequence)).toEqual([3]);
     expect(records(await get(`/ledgers?cursor=${3n << 32n}&order=desc`)).map((l) => l.sequence)).toEqual([2]);
-    expect(ledgers[0]).toMatchObject({ id: ledgers[0]?.hash, transaction_count: 2, failed_transaction_count: 1, total_coins: '100000000000.0000000' });
+    expect(ledgers[0]).toMatchObject({
+      id: ledgers[0]?.hash,
+      transaction_count: 2,
+      failed_transaction_count: 1,
+      total_coins: '100000000000.0000000',
+    });
     expect(records(await get('/ledgers/3/transactions')).map((t) => t.hash)).toEqual([scenario.hashes[3]?.[0], scenario.hashes[3]?.[2]]);
     expect(records(await get('/ledgers/3/transactions?include_failed=true'))).toHaveLength(3);
   });
@@ -323,8 +340,14 @@ describe('pages', () => {
 
 describe('GET /fee_stats and /operation_fee_stats', () => {
   const DISTRIBUTION = ['max', 'min', 'mode', 'p10', 'p20', 'p30', 'p40', 'p50', 'p60', 'p70', 'p80', 'p90', 'p95', 'p99'];
-  const FLAT = ['last_ledger', 'last_ledger_base_fee', 'ledger_capacity_usage', 'min_accepted_fee', 'mode_accepted_fee',
-    ...['10', '20', '30', '40', '50', '60', '70', '80', '90', '95', '99'].map((p) => `p${p}_accepted_fee`)];
+  const FLAT = [
+    'last_ledger',
+    'last_ledger_base_fee',
+    'ledger_capacity_usage',
+    'min_accepted_fee',
+    'mode_accepted_fee',
+    ...['10', '20', '30', '40', '50', '60', '70', '80', '90', '95', '99'].map((p) => `p${p}_accepted_fee`),
+  ];
 
   it.each(['/fee_stats', '/operation_fee_stats'])('%s renders the spec names, every value a string', async (path) => {
     const stats = await get(path);
@@ -352,11 +375,28 @@ describe('GET /fee_stats and /operation_fee_stats', () => {
 });
 
 describe('GET /metrics', () => {
-  const GAUGES = ['goroutines', 'history.elder_ledger', 'history.latest_ledger', 'history.open_connections', 'core_node.latest_ledger',
-    'core_node.open_connections', 'txsub.buffered', 'txsub.open'];
+  const GAUGES = [
+    'goroutines',
+    'history.elder_ledger',
+    'history.latest_ledger',
+    'history.open_connections',
+    'core_node.latest_ledger',
+    'core_node.open_connections',
+    'txsub.buffered',
+    'txsub.open',
+  ];
   const FULL = ['ingester.clear_ledger', 'ingester.ingest_ledger', 'requests.total', 'txsub.total'];
-  const RATES = ['logging.debug', 'logging.info', 'logging.warning', 'logging.error', 'logging.panic', 'requests.failed', 'requests.succeeded',
-    'txsub.failed', 'txsub.succeeded'];
+  const RATES = [
+    'logging.debug',
+    'logging.info',
+    'logging.warning',
+    'logging.error',
+    'logging.panic',
+    'requests.failed',
+    'requests.succeeded',
+    'txsub.failed',
+    'txsub.succeeded',
+  ];
   const RATE_KEYS = ['1m.rate', '5m.rate', '15m.rate', 'mean.rate', 'count'];
   const FULL_KEYS = [...RATE_KEYS, '75%', '95%', '99%', '99.9%', 'max', 'mean', 'median', 'min', 'stddev'];
 
@@ -411,7 +451,9 @@ describe('GET /order_book', () => {
       bids: [],
       asks: [{ price_r: { n: 1, d: 2 }, price: '0.5000000', amount: '1.0000000' }],
     });
-    const reverse = await get(`/order_book?selling_asset_type=native&buying_asset_type=credit_alphanum4&buying_asset_code=USD&buying_asset_issuer=${ISSUER}`);
+    const reverse = await get(
+      `/order_book?selling_asset_type=native&buying_asset_type=credit_alphanum4&buying_asset_code=USD&buying_asset_issuer=${ISSUER}`,
+    );
     expect(reverse.asks).toEqual([]);
     expect(reverse.bids).toEqual([{ price_r: { n: 2, d: 1 }, price: '2.0000000', amount: '1.0000000' }]);
     expect(reverse.counter).toMatchObject({ asset_code: 'USD' });
@@ -438,12 +480,17 @@ describe('GET /order_book', () => {
     let text = '';
     while (!text.includes('"asks"')) text += new TextDecoder().decode((await reader.read()).value);
     controller.abort();
-    const data = text.split('\n').filter((line) => line.startsWith('data: {'))[0]!.slice(6);
+    const data = text
+      .split('\n')
+      .filter((line) => line.startsWith('data: {'))[0]!
+      .slice(6);
     expect(JSON.parse(data)).toMatchObject({ asks: [{ amount: '1.0000000' }] });
   });
 
   it('is a 400 before a stream opens', async () => {
-    const response = await fetch(`${base}/order_book?selling_asset_type=bogus&buying_asset_type=native`, { headers: { Accept: 'text/event-stream' } });
+    const response = await fetch(`${base}/order_book?selling_asset_type=bogus&buying_asset_type=native`, {
+      headers: { Accept: 'text/event-stream' },
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as Json).extras.invalid_field).toBe('selling_asset_type');
   });
@@ -483,7 +530,9 @@ describe('GET /trade_aggregations', () => {
     const page = await get(
       `/trade_aggregations?base_asset_type=native&counter_asset_type=credit_alphanum4&counter_asset_code=USD&counter_asset_issuer=${ISSUER}&resolution=3600000`,
     );
-    expect(records(page)).toMatchObject([{ trade_count: 1, base_volume: '0.5000000', counter_volume: '1.0000000', high_r: { N: 2, D: 1 } }]);
+    expect(records(page)).toMatchObject([
+      { trade_count: 1, base_volume: '0.5000000', counter_volume: '1.0000000', high_r: { N: 2, D: 1 } },
+    ]);
   });
 
   it.each([
@@ -518,9 +567,11 @@ describe('GET /paths', () => {
     ]);
   });
 
-  it('strict send and the legacy route (from the source account\'s assets) find it too', async () => {
+  it("strict send and the legacy route (from the source account's assets) find it too", async () => {
     const send = await get(`/paths/strict-send?source_asset_type=native&source_amount=0.1&destination_assets=${USD}`);
-    expect(records(send)).toMatchObject([{ source_amount: '0.1000000', destination_asset_code: 'USD', destination_amount: '0.2000000', path: [] }]);
+    expect(records(send)).toMatchObject([
+      { source_amount: '0.1000000', destination_asset_code: 'USD', destination_amount: '0.2000000', path: [] },
+    ]);
     const legacy = await get(`/paths?${TO_USD}&destination_amount=0.5&source_account=${ALICE}`);
     expect(records(legacy)).toMatchObject([{ source_asset_type: 'native', source_amount: '0.2500000' }]);
   });
@@ -529,13 +580,26 @@ describe('GET /paths', () => {
     await get(`/paths/strict-receive?${TO_USD}&destination_amount=50&source_assets=native`, 404);
     expect((await get(`/paths?${TO_USD}&destination_amount=0.5`, 400)).extras.invalid_field).toBe('source_account');
     expect((await get(`/paths/strict-receive?${TO_USD}&source_assets=native`, 400)).extras.invalid_field).toBe('destination_amount');
-    expect((await get(`/paths/strict-send?source_asset_type=native&source_amount=1`, 400)).extras.invalid_field).toBe('destination_account');
+    expect((await get(`/paths/strict-send?source_asset_type=native&source_amount=1`, 400)).extras.invalid_field).toBe(
+      'destination_account',
+    );
   });
 
   it('sees a new offer after the next ledger signal', async () => {
     await get(`/paths/strict-receive?${TO_USD}&destination_amount=50&source_assets=native`, 404);
     await test.db.prisma.offer.create({
-      data: { id: 8n, sellerId: BOB, sellingAsset: USD, buyingAsset: 'native', amount: 1_000_000_000n, priceN: 1, priceD: 1, price: 1, flags: 0, lastModifiedLedger: 4 },
+      data: {
+        id: 8n,
+        sellerId: BOB,
+        sellingAsset: USD,
+        buyingAsset: 'native',
+        amount: 1_000_000_000n,
+        priceN: 1,
+        priceD: 1,
+        price: 1,
+        flags: 0,
+        lastModifiedLedger: 4,
+      },
     });
     await events.publish(4);
     const page = await get(`/paths/strict-receive?${TO_USD}&destination_amount=50&source_assets=native`);

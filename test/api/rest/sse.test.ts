@@ -14,7 +14,10 @@ class Records implements RecordStream {
   constructor(public items: number[]) {}
   async next(cursor: string | null) {
     const after = cursor === null ? -Infinity : Number(cursor);
-    return this.items.filter((n) => n > after).slice(0, 2).map((n) => ({ pagingToken: String(n), json: { n } }));
+    return this.items
+      .filter((n) => n > after)
+      .slice(0, 2)
+      .map((n) => ({ pagingToken: String(n), json: { n } }));
   }
   async now() {
     const last = this.items[this.items.length - 1];
@@ -74,10 +77,9 @@ describe('streamRecords', () => {
     fromCursor.close();
     await new Promise<void>((resolve) => server!.close(() => resolve()));
 
-    const resumed = await open(
-      (req, res) => void streamRecords(req, res, events, records, streamCursor(req, '0')),
-      { 'last-event-id': '1' },
-    );
+    const resumed = await open((req, res) => void streamRecords(req, res, events, records, streamCursor(req, '0')), {
+      'last-event-id': '1',
+    });
     expect((await resumed.take(2))[1]).toBe('id: 2\ndata: {"n":2}');
     resumed.close();
     await new Promise<void>((resolve) => server!.close(() => resolve()));

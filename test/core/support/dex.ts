@@ -1,6 +1,6 @@
 // Raw-XDR builders for exchange operations in stroops (stellar-base's builders take decimal
 // strings), and readers for offers, balances and claim atoms of an in-memory core.
-import { Asset, Keypair, StrKey, xdr } from '@stellar/stellar-base';
+import { type Asset, type Keypair, StrKey, xdr } from '@stellar/stellar-base';
 import type { Core } from '../../../src/core/index.js';
 import type { OfferRec } from '../../../src/core/ledger/entries.js';
 
@@ -11,18 +11,44 @@ function op(body: xdr.OperationBody, source?: Keypair): xdr.Operation {
   return new xdr.Operation({ sourceAccount: source ? xdr.MuxedAccount.keyTypeEd25519(source.rawPublicKey()) : null, body });
 }
 
-export function sellOffer(selling: Asset, buying: Asset, amount: bigint | number, n: number, d: number, offerId: bigint | number = 0): xdr.Operation {
+export function sellOffer(
+  selling: Asset,
+  buying: Asset,
+  amount: bigint | number,
+  n: number,
+  d: number,
+  offerId: bigint | number = 0,
+): xdr.Operation {
   return op(
     xdr.OperationBody.manageSellOffer(
-      new xdr.ManageSellOfferOp({ selling: selling.toXDRObject(), buying: buying.toXDRObject(), amount: i64(amount), price: price(n, d), offerId: i64(offerId) }),
+      new xdr.ManageSellOfferOp({
+        selling: selling.toXDRObject(),
+        buying: buying.toXDRObject(),
+        amount: i64(amount),
+        price: price(n, d),
+        offerId: i64(offerId),
+      }),
     ),
   );
 }
 
-export function buyOffer(selling: Asset, buying: Asset, buyAmount: bigint | number, n: number, d: number, offerId: bigint | number = 0): xdr.Operation {
+export function buyOffer(
+  selling: Asset,
+  buying: Asset,
+  buyAmount: bigint | number,
+  n: number,
+  d: number,
+  offerId: bigint | number = 0,
+): xdr.Operation {
   return op(
     xdr.OperationBody.manageBuyOffer(
-      new xdr.ManageBuyOfferOp({ selling: selling.toXDRObject(), buying: buying.toXDRObject(), buyAmount: i64(buyAmount), price: price(n, d), offerId: i64(offerId) }),
+      new xdr.ManageBuyOfferOp({
+        selling: selling.toXDRObject(),
+        buying: buying.toXDRObject(),
+        buyAmount: i64(buyAmount),
+        price: price(n, d),
+        offerId: i64(offerId),
+      }),
     ),
   );
 }
@@ -30,20 +56,40 @@ export function buyOffer(selling: Asset, buying: Asset, buyAmount: bigint | numb
 export function passiveOffer(selling: Asset, buying: Asset, amount: bigint | number, n: number, d: number): xdr.Operation {
   return op(
     xdr.OperationBody.createPassiveSellOffer(
-      new xdr.CreatePassiveSellOfferOp({ selling: selling.toXDRObject(), buying: buying.toXDRObject(), amount: i64(amount), price: price(n, d) }),
+      new xdr.CreatePassiveSellOfferOp({
+        selling: selling.toXDRObject(),
+        buying: buying.toXDRObject(),
+        amount: i64(amount),
+        price: price(n, d),
+      }),
     ),
   );
 }
 
 export function pay(dest: Keypair, asset: Asset, amount: bigint | number): xdr.Operation {
-  return op(xdr.OperationBody.payment(new xdr.PaymentOp({ destination: xdr.MuxedAccount.keyTypeEd25519(dest.rawPublicKey()), asset: asset.toXDRObject(), amount: i64(amount) })));
+  return op(
+    xdr.OperationBody.payment(
+      new xdr.PaymentOp({
+        destination: xdr.MuxedAccount.keyTypeEd25519(dest.rawPublicKey()),
+        asset: asset.toXDRObject(),
+        amount: i64(amount),
+      }),
+    ),
+  );
 }
 
 export function trust(asset: Asset, limit: bigint | number = 0x7fffffffffffffffn): xdr.Operation {
   return op(xdr.OperationBody.changeTrust(new xdr.ChangeTrustOp({ line: asset.toChangeTrustXDRObject(), limit: i64(limit) })));
 }
 
-export function strictReceive(sendAsset: Asset, sendMax: bigint | number, dest: Keypair, destAsset: Asset, destAmount: bigint | number, path: Asset[] = []): xdr.Operation {
+export function strictReceive(
+  sendAsset: Asset,
+  sendMax: bigint | number,
+  dest: Keypair,
+  destAsset: Asset,
+  destAmount: bigint | number,
+  path: Asset[] = [],
+): xdr.Operation {
   return op(
     xdr.OperationBody.pathPaymentStrictReceive(
       new xdr.PathPaymentStrictReceiveOp({
@@ -58,7 +104,14 @@ export function strictReceive(sendAsset: Asset, sendMax: bigint | number, dest: 
   );
 }
 
-export function strictSend(sendAsset: Asset, sendAmount: bigint | number, dest: Keypair, destAsset: Asset, destMin: bigint | number, path: Asset[] = []): xdr.Operation {
+export function strictSend(
+  sendAsset: Asset,
+  sendAmount: bigint | number,
+  dest: Keypair,
+  destAsset: Asset,
+  destMin: bigint | number,
+  path: Asset[] = [],
+): xdr.Operation {
   return op(
     xdr.OperationBody.pathPaymentStrictSend(
       new xdr.PathPaymentStrictSendOp({
@@ -87,14 +140,26 @@ export function offer(core: Core, seller: Keypair, offerId: bigint): OfferRec | 
 export function balanceOf(core: Core, kp: Keypair, asset: Asset): bigint {
   if (asset.isNative()) return core.account(kp.publicKey())?.balance ?? -1n;
   for (const e of core.entries()) {
-    if (e.type === 'trustline' && e.accountId === kp.publicKey() && e.asset.code === asset.getCode() && e.asset.issuer === asset.getIssuer()) return e.balance;
+    if (
+      e.type === 'trustline' &&
+      e.accountId === kp.publicKey() &&
+      e.asset.code === asset.getCode() &&
+      e.asset.issuer === asset.getIssuer()
+    )
+      return e.balance;
   }
   return -1n;
 }
 
 export function trustLineOf(core: Core, kp: Keypair, asset: Asset) {
   for (const e of core.entries()) {
-    if (e.type === 'trustline' && e.accountId === kp.publicKey() && e.asset.code === asset.getCode() && e.asset.issuer === asset.getIssuer()) return e;
+    if (
+      e.type === 'trustline' &&
+      e.accountId === kp.publicKey() &&
+      e.asset.code === asset.getCode() &&
+      e.asset.issuer === asset.getIssuer()
+    )
+      return e;
   }
   return undefined;
 }

@@ -29,7 +29,11 @@ export interface Applied {
 const NETWORK_ID = createHash('sha256').update(PASSPHRASE).digest();
 
 export function txHash(tx: xdr.Transaction): Buffer {
-  return createHash('sha256').update(NETWORK_ID).update(Buffer.from([0, 0, 0, 2])).update(tx.toXDR()).digest();
+  return createHash('sha256')
+    .update(NETWORK_ID)
+    .update(Buffer.from([0, 0, 0, 2]))
+    .update(tx.toXDR())
+    .digest();
 }
 
 export function codesOf(r: xdr.TransactionResult): { code: string; ops: string[] } {

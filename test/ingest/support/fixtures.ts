@@ -31,7 +31,9 @@ export async function dumpTables(db: Database): Promise<Record<string, unknown[]
     for (const [table, order] of Object.entries(INGEST_TABLES)) {
       const columns = table === 'ingest_cursor' ? 'id, ledger_sequence, ledger_hash' : '*';
       const rows = await sql.query(`SELECT ${columns} FROM ${table} ORDER BY ${order}`);
-      out[table] = rows.map((r) => JSON.parse(JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as unknown);
+      out[table] = rows.map(
+        (r) => JSON.parse(JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as unknown,
+      );
     }
   });
   return out;

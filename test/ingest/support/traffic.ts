@@ -45,8 +45,14 @@ export async function generateTraffic(options: TrafficOptions): Promise<TrafficS
       operations: ops,
       ext: new xdr.TransactionExt(0),
     });
-    const hash = createHash('sha256').update(networkId).update(Buffer.from([0, 0, 0, 2])).update(tx.toXDR()).digest();
-    return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: [signWith(source, hash)] })).toXDR('base64');
+    const hash = createHash('sha256')
+      .update(networkId)
+      .update(Buffer.from([0, 0, 0, 2]))
+      .update(tx.toXDR())
+      .digest();
+    return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: [signWith(source, hash)] })).toXDR(
+      'base64',
+    );
   };
 
   const core = await createCore({
@@ -73,9 +79,14 @@ export async function generateTraffic(options: TrafficOptions): Promise<TrafficS
     for (let r = 0; r < ledgers - 1; r++) {
       accounts.forEach((k, i) => {
         const ops = Array.from({ length: opsPerTx }, (_, j) =>
-          Operation.payment({ destination: accounts[(i + 1 + j) % accounts.length]!.publicKey(), asset: Asset.native(), amount: '0.0000100' }),
+          Operation.payment({
+            destination: accounts[(i + 1 + j) % accounts.length]!.publicKey(),
+            asset: Asset.native(),
+            amount: '0.0000100',
+          }),
         );
-        const memo = i % 3 === 0 ? xdr.Memo.memoText(`r${r}`) : i % 3 === 1 ? xdr.Memo.memoId(new xdr.Uint64(BigInt(r))) : xdr.Memo.memoNone();
+        const memo =
+          i % 3 === 0 ? xdr.Memo.memoText(`r${r}`) : i % 3 === 1 ? xdr.Memo.memoId(new xdr.Uint64(BigInt(r))) : xdr.Memo.memoNone();
         const status = core.submit(envelope(k, core.nextSequence(k.publicKey())!, ops, memo));
         if (status.status !== 'PENDING') throw new Error(`payment rejected: ${JSON.stringify(status)}`);
         operations += ops.length;
