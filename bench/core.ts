@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
-import { createCore, rootKeypair } from '../src/core/index.js';
+import { createCore } from '../src/core/index.js';
+import { rootKeypair } from '../src/stellar/index.js';
 import { envelopeSigner } from './support/envelopes.js';
 
 const PASSPHRASE = 'Zenith Bench Network';

@@ -3,7 +3,7 @@
 // offers best first, each crossed until the amount is met; an offer that stays in the book ends
 // the crossing. The sellers' balances and limits are not known here: the offer amounts (already
 // bounded by the sellers' liabilities) are taken as what can be crossed.
-import { INT64_MAX, exchangeV10 } from '../core/exchange_math.js';
+import { INT64_MAX, exchangeV10 } from '../stellar/index.js';
 import type { GraphOffer } from './order_book_graph.js';
 
 /** stellar-core MAX_OFFERS_TO_CROSS: offers one path payment may cross, over all its hops. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Asset, type Keypair } from '@stellar/stellar-base';
 import { xdr } from '@stellar/stellar-base';
-import { offerLiabilities } from '../../src/core/exchange_math.js';
+import { offerLiabilities } from '../../src/stellar/index.js';
 import type { AccountRec, OfferRec, TrustLineRec } from '../../src/core/ledger/entries.js';
 import { Harness } from './support/harness.js';
 import { buyOffer, passiveOffer, pay, sellOffer, strictReceive, strictSend, trust } from './support/dex.js';

@@ -104,8 +104,8 @@ function rows(sequence: number): LedgerRows {
         price_d: 3n,
       },
     ],
-    transactionParticipants: [{ account: 'GA', id: txId }],
-    operationParticipants: [{ account: 'GA', id: opId }],
+    transactionParticipants: [{ account: 'GA', transaction_id: txId }],
+    operationParticipants: [{ account: 'GA', operation_id: opId }],
     state: {
       accounts: [],
       removedAccounts: [],

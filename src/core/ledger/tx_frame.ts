@@ -59,10 +59,6 @@ export interface TxFrame {
 
 const ENVELOPE_TYPE_TX = Buffer.from([0, 0, 0, 2]);
 
-export function networkIdOf(passphrase: string): Buffer {
-  return createHash('sha256').update(passphrase).digest();
-}
-
 function convertV0(env: xdr.TransactionEnvelope): xdr.TransactionEnvelope {
   const v0 = env.v0();
   const t = v0.tx();

@@ -3,7 +3,8 @@ import { xdr } from '@stellar/stellar-base';
 import { accountKey, muxedToAccountId } from '../ledger/entries.js';
 import { opInner } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
-import { AUTH_IMMUTABLE_FLAG, accountExists, addAccountBalance, loadAccount, startingSequenceNumber } from './helpers.js';
+import { startingSequenceNumber } from '../../stellar/index.js';
+import { AUTH_IMMUTABLE_FLAG, accountExists, addAccountBalance, loadAccount } from './helpers.js';
 
 const T = 'accountMerge';
 const fail = (code: string) => ({ success: false, result: opInner(T, code) });

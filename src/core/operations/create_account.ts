@@ -2,7 +2,8 @@
 import { accountIdFromXdr, newAccount } from '../ledger/entries.js';
 import { opInner } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
-import { accountExists, addAccountBalance, availableBalance, loadAccount, minBalance, startingSequenceNumber } from './helpers.js';
+import { startingSequenceNumber } from '../../stellar/index.js';
+import { accountExists, addAccountBalance, availableBalance, loadAccount, minBalance } from './helpers.js';
 
 const T = 'createAccount';
 

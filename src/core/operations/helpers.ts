@@ -1,11 +1,11 @@
 // Reserve, balance and trust line rules shared by operations (stellar-core's TransactionUtils).
 import { xdr } from '@stellar/stellar-base';
+import { INT64_MAX } from '../../stellar/index.js';
 import { accountKey, trustLineKey } from '../ledger/entries.js';
 import type { AccountRec, AssetRec, TrustLineRec } from '../ledger/entries.js';
 import type { LedgerTxn } from '../ledger/ledger_txn.js';
 import type { HeaderView } from './context.js';
 
-export const INT64_MAX = 0x7fffffffffffffffn;
 export const ACCOUNT_SUBENTRY_LIMIT = 1000;
 
 export const AUTH_REQUIRED_FLAG = 0x1;
@@ -112,10 +112,6 @@ export function isStringValid(b: Buffer | string): boolean {
     if (c < 0x20 || c > 0x7e) return false;
   }
   return true;
-}
-
-export function startingSequenceNumber(ledgerSeq: number): bigint {
-  return BigInt(ledgerSeq) << 32n;
 }
 
 /** stellar-core maybeUpdateAccountOnLedgerSeqUpdate (protocol ≥ 19): records when the sequence moved. */

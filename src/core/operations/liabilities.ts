@@ -4,7 +4,7 @@
 import { accountKey, isNative, offerKey, sameAsset, trustLineKey } from '../ledger/entries.js';
 import type { AccountRec, AssetRec, OfferRec, TrustLineRec } from '../ledger/entries.js';
 import type { EntryReader, LedgerTxn } from '../ledger/ledger_txn.js';
-import { INT64_MAX, offerLiabilities } from '../exchange_math.js';
+import { INT64_MAX, offerLiabilities } from '../../stellar/index.js';
 import type { HeaderView } from './context.js';
 import { isAuthorizedToMaintainLiabilities, loadAccount, loadTrustLineView, minBalance, removeSubEntry } from './helpers.js';
 import type { TrustLineView } from './helpers.js';

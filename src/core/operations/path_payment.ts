@@ -4,8 +4,7 @@
 import type { xdr } from '@stellar/stellar-base';
 import { assetFromXdr, isNative, muxedToAccountId, sameAsset } from '../ledger/entries.js';
 import type { AssetRec } from '../ledger/entries.js';
-import { INT64_MAX } from '../exchange_math.js';
-import type { Rounding } from '../exchange_math.js';
+import { INT64_MAX, type Rounding } from '../../stellar/index.js';
 import { MAX_OFFERS_TO_CROSS, convertWithOffers } from '../exchange.js';
 import type { ClaimAtomRec } from '../exchange.js';
 import type { OpContext } from './context.js';

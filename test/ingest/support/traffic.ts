@@ -2,7 +2,8 @@
 // of the crash test and of bench/ingest.ts. Signing goes through node:crypto to stay fast.
 import { createHash, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
-import { createCore, rootKeypair } from '../../../src/core/index.js';
+import { createCore } from '../../../src/core/index.js';
+import { rootKeypair } from '../../../src/stellar/index.js';
 
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
