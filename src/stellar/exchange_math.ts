@@ -5,6 +5,12 @@
 import { INT64_MAX } from './int64.js';
 import type { Price } from './price.js';
 
+/**
+ * stellar-core MAX_OFFERS_TO_CROSS (protocol ≥ 11): offers one operation may cross (a path
+ * payment over all its hops).
+ */
+export const MAX_OFFERS_TO_CROSS = 1000;
+
 /** stellar-core RoundingType */
 export type Rounding = 'normal' | 'strictReceive' | 'strictSend';
 

@@ -2,10 +2,17 @@
 // operations: account, signer, trust line, data, sequence and trade effects, with `order` from 1.
 import type { xdr } from '@stellar/stellar-base';
 import { changePairs, type EntryChange } from '../../meta/index.js';
-import { EFFECT_TYPES, accountIdFromXdr, encodeAccountId, muxedAccountFromXdr, type EffectTypeName } from '../../stellar/index.js';
+import {
+  EFFECT_TYPES,
+  accountIdFromXdr,
+  allowTrustAsset,
+  encodeAccountId,
+  muxedAccountFromXdr,
+  type EffectTypeName,
+} from '../../stellar/index.js';
 import type { Details, EffectRow } from '../rows.js';
 import { addAccount, addAsset, addXdrAsset, amountOf, signerKeyAddress } from './details.js';
-import { allowTrustAsset, claimAmount, claimAsset, int64Json, strictReceiveSendAmount } from './operation_details.js';
+import { claimAmount, claimAsset, int64Json, strictReceiveSendAmount } from './operation_details.js';
 
 export interface EffectInput {
   operationId: bigint;

@@ -1,7 +1,7 @@
 // Horizon's `details` of an operation (operations_processor.go at 096f654), for every classic
 // operation; later operation types keep their type and an empty object.
 import type { xdr } from '@stellar/stellar-base';
-import { accountIdFromXdr, creditAsset, formatPrice, type AssetValue } from '../../stellar/index.js';
+import { accountIdFromXdr, allowTrustAsset, formatPrice } from '../../stellar/index.js';
 import type { Details, JsonValue } from '../rows.js';
 import { addAccount, addAsset, addXdrAsset, amountOf, signerKeyAddress } from './details.js';
 
@@ -35,14 +35,6 @@ function path(assets: xdr.Asset[]): Details[] {
     addXdrAsset(d, a);
     return d;
   });
-}
-
-/** The asset of an allow_trust: its code with the operation's source as issuer. */
-export function allowTrustAsset(op: xdr.AllowTrustOp, issuer: string): AssetValue {
-  const a = op.asset();
-  const raw = a.switch().name === 'assetTypeCreditAlphanum4' ? a.assetCode4() : a.assetCode12();
-  const end = raw.indexOf(0);
-  return creditAsset(raw.subarray(0, end === -1 ? raw.length : end).toString('latin1'), issuer);
 }
 
 /**
