@@ -247,7 +247,8 @@ export function assetFromXdr(asset: XdrAsset): AssetValue {
   } else {
     throw new InvalidValueError(`unsupported asset type ${kind}`);
   }
-  const raw = alphaNum.assetCode();
+  // a copy: an asset built by stellar-base (not decoded) holds its code as a string
+  const raw = Buffer.from(alphaNum.assetCode());
   if (!isAssetCodeValid(raw)) {
     throw new InvalidValueError(`invalid ${type} asset code ${JSON.stringify(raw.toString('latin1'))}`);
   }

@@ -345,25 +345,15 @@ export function entryFromXdr(le: xdr.LedgerEntry): EntryRec {
     case xdr.LedgerEntryType.account().value: {
       const a = d.account();
       const th = a.thresholds();
+      // the extensions' fields keep newAccount's defaults unless the entry has them
       const rec: AccountRec = {
-        type: 'account',
-        accountId: accountIdFromXdr(a.accountId()),
-        balance: a.balance().toBigInt(),
-        seqNum: a.seqNum().toBigInt(),
+        ...newAccount(accountIdFromXdr(a.accountId()), a.balance().toBigInt(), a.seqNum().toBigInt(), lastModified),
         numSubEntries: a.numSubEntries(),
         inflationDest: a.inflationDest() ? accountIdFromXdr(a.inflationDest() as xdr.AccountId) : null,
         flags: a.flags(),
         homeDomain: Buffer.from(a.homeDomain()).toString('latin1'),
         thresholds: [th[0] ?? 0, th[1] ?? 0, th[2] ?? 0, th[3] ?? 0],
         signers: a.signers().map((s) => ({ key: signerKeyToHex(s.key()), weight: s.weight() })),
-        extLevel: 0,
-        buyingLiabilities: 0n,
-        sellingLiabilities: 0n,
-        numSponsored: 0,
-        numSponsoring: 0,
-        seqLedger: 0,
-        seqTime: 0n,
-        lastModified,
       };
       const ext = a.ext();
       if (ext.switch() === 1) {
