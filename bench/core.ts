@@ -8,8 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
-import { createCore, rootKeypair } from '../src/core/index.js';
-import { envelopeSigner } from './support/envelopes.js';
+import { createCore } from '../src/core/index.js';
+import { rootKeypair } from '../src/stellar/index.js';
+import { envelopeSigner } from '../test/support/envelopes.js';
 
 const PASSPHRASE = 'Zenith Bench Network';
 const LEDGERS = Number(process.argv[2] ?? 10);

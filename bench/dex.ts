@@ -7,9 +7,10 @@
 // Both report the close alone (apply, meta, hashes) and submit + close (decode, validation,
 // ed25519 verification). Run: npx tsx bench/dex.ts [rounds=3]
 import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
-import { createCore, rootKeypair } from '../src/core/index.js';
+import { createCore } from '../src/core/index.js';
+import { rootKeypair } from '../src/stellar/index.js';
 import type { Core } from '../src/core/index.js';
-import { envelopeSigner } from './support/envelopes.js';
+import { envelopeSigner } from '../test/support/envelopes.js';
 
 const PASSPHRASE = 'Zenith DEX Bench Network';
 const ROUNDS = Number(process.argv[2] ?? 3);

@@ -28,10 +28,12 @@ const TARGET_OPS = 10_000;
 
 execSync('npm run --silent build', { cwd: new URL('..', import.meta.url), stdio: 'inherit' });
 const built = (file: string) => new URL(`../dist/${file}`, import.meta.url).href;
-const { datastoreSource, ledgerRows, networkId, readBatchLedgers, reingestRange, viewLedgerBytes } = (await import(
-  built('ingest/index.js')
-)) as typeof import('../src/ingest/index.js');
-const { defaultEncodeWorkers } = (await import(built('ingest/parallel_encode.js'))) as typeof import('../src/ingest/parallel_encode.js');
+const { datastoreSource, ledgerRows, reingestRange } = (await import(built('ingest/index.js'))) as typeof import('../src/ingest/index.js');
+const { readBatchLedgers, viewLedgerBytes } = (await import(built('meta/index.js'))) as typeof import('../src/meta/index.js');
+const { networkId } = (await import(built('stellar/index.js'))) as typeof import('../src/stellar/index.js');
+const { defaultEncodeWorkers } = (await import(
+  built('ingest/encode/parallel_encode.js')
+)) as typeof import('../src/ingest/encode/parallel_encode.js');
 
 // only the figures are kept: a heap holding every ledger's rows would slow this process's
 // garbage collection during the reingests measured after it

@@ -3,7 +3,8 @@
 // or conflicting choice is bad usage, named by its flag.
 import { existsSync } from 'node:fs';
 import { ConfigError, type Config } from '../config.js';
-import { datastoreSource, metaStreamSource, readDatastoreConfig, type LedgerSource } from '../ingest/index.js';
+import { datastoreSource, metaStreamSource, type LedgerSource } from '../ingest/index.js';
+import { readDatastoreConfig } from '../meta/index.js';
 
 export interface ChosenSource {
   source: LedgerSource;

@@ -4,11 +4,12 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { xdr } from '@stellar/stellar-base';
+import { DatastoreWriter } from '../meta/index.js';
+import { GENESIS_LEDGER_SEQ, networkId } from '../stellar/index.js';
 import { closeLedger as applyLedger, buildMeta } from './ledger/close.js';
-import { DatastoreWriter } from './ledger/datastore.js';
 import { accountKey } from './ledger/entries.js';
 import type { AccountRec, EntryRec } from './ledger/entries.js';
-import { GENESIS_LEDGER_SEQ, PROTOCOL_VERSION, genesisHeader, genesisRootAccount } from './ledger/genesis.js';
+import { PROTOCOL_VERSION, genesisHeader, genesisRootAccount } from './ledger/genesis.js';
 import { ZERO_HASH, headerFromXdr, headerHash } from './ledger/header.js';
 import type { LedgerHeaderRec } from './ledger/header.js';
 import { RootState } from './ledger/ledger_txn.js';
@@ -17,7 +18,7 @@ import type { MetaStore } from './ledger/meta_log.js';
 import { coreDir, readSnapshot, replayMeta, writeSnapshot } from './ledger/persistence.js';
 import { TxQueue, feePayer } from './ledger/queue.js';
 import { txResult } from './ledger/results.js';
-import { decodeEnvelope, makeTxFrame, networkIdOf } from './ledger/tx_frame.js';
+import { decodeEnvelope, makeTxFrame } from './ledger/tx_frame.js';
 import type { TxFrame } from './ledger/tx_frame.js';
 import { checkValid } from './ledger/validate.js';
 import { lockFolder } from '../support/folder_lock.js';
@@ -71,7 +72,7 @@ export class Core {
 
   constructor(private readonly options: CoreOptions) {
     this.networkPassphrase = options.networkPassphrase;
-    this.networkId = networkIdOf(options.networkPassphrase);
+    this.networkId = networkId(options.networkPassphrase);
     this.manualClose = options.manualClose ?? false;
     this.closeIntervalMs = options.closeIntervalMs ?? 1000;
     const maxTxSetSize = options.maxTxSetSize ?? 1000;

@@ -4,26 +4,22 @@
 // re-adjust it and acquire its liabilities again. No liquidity pools exist on this network, so
 // the book is the only venue (convertWithOffersAndPools reduces to this).
 import { accountKey, offerKey } from './ledger/entries.js';
-import type { AccountRec, AssetRec, OfferRec } from './ledger/entries.js';
+import { adjustOffer, exchangeV10, type AssetValue, type Price, type Rounding } from '../stellar/index.js';
+import type { AccountRec, OfferRec } from './ledger/entries.js';
 import { LedgerTxn } from './ledger/ledger_txn.js';
 import { pairKey } from './ledger/order_book.js';
-import { adjustOffer, exchangeV10 } from './exchange_math.js';
-import type { Price, Rounding } from './exchange_math.js';
 import type { HeaderView } from './operations/context.js';
 import { addAccountBalance, loadAccount, loadTrustLineView, removeSubEntry } from './operations/helpers.js';
 import type { TrustLineView } from './operations/helpers.js';
 import { acquireLiabilities, canBuyAtMost, canSellAtMost, releaseLiabilities, viewAddBalanceExact } from './operations/liabilities.js';
 
-/** stellar-core MAX_OFFERS_TO_CROSS (protocol ≥ 11): offers one operation may cross. */
-export const MAX_OFFERS_TO_CROSS = 1000;
-
 /** One crossed offer (ClaimOfferAtom): the seller sold `amountSold` of `assetSold` for `amountBought`. */
 export interface ClaimAtomRec {
   sellerId: string;
   offerId: bigint;
-  assetSold: AssetRec;
+  assetSold: AssetValue;
   amountSold: bigint;
-  assetBought: AssetRec;
+  assetBought: AssetValue;
   amountBought: bigint;
 }
 
@@ -42,8 +38,8 @@ function offerPrice(o: OfferRec): Price {
   return { n: o.priceN, d: o.priceD };
 }
 
-function loadLineIfNotNative(ltx: LedgerTxn, accountId: string, asset: AssetRec): TrustLineView | undefined {
-  return asset.issuer === '' ? undefined : loadTrustLineView(ltx, accountId, asset);
+function loadLineIfNotNative(ltx: LedgerTxn, accountId: string, asset: AssetValue): TrustLineView | undefined {
+  return asset.type === 'native' ? undefined : loadTrustLineView(ltx, accountId, asset);
 }
 
 // the offer's amount, cut to what its seller can deliver and receive within the error bound
@@ -84,7 +80,7 @@ function crossOfferV10(
   if (!ltx.get(accountKey(sellerId))) throw new Error('invalid database state: offer must have matching account');
 
   releaseLiabilities(ltx, header, offer);
-  const accountB = wheat.issuer === '' || sheep.issuer === '' ? loadAccount(ltx, sellerId) : undefined;
+  const accountB = wheat.type === 'native' || sheep.type === 'native' ? loadAccount(ltx, sellerId) : undefined;
   const sheepLine = loadLineIfNotNative(ltx, sellerId, sheep);
   const wheatLine = loadLineIfNotNative(ltx, sellerId, wheat);
 
@@ -97,12 +93,12 @@ function crossOfferV10(
   const ex = exchangeV10(offerPrice(offer), maxWheatSend, maxWheatReceived, maxSheepSend, maxSheepReceive, round);
 
   if (ex.sheepSend !== 0n) {
-    const ok = sheep.issuer === '' ? addAccountBalance(header, accountB!, ex.sheepSend) : viewAddBalanceExact(sheepLine!, ex.sheepSend);
+    const ok = sheep.type === 'native' ? addAccountBalance(header, accountB!, ex.sheepSend) : viewAddBalanceExact(sheepLine!, ex.sheepSend);
     if (!ok) throw new Error('overflowed sheep balance');
   }
   if (ex.wheatReceive !== 0n) {
     const ok =
-      wheat.issuer === '' ? addAccountBalance(header, accountB!, -ex.wheatReceive) : viewAddBalanceExact(wheatLine!, -ex.wheatReceive);
+      wheat.type === 'native' ? addAccountBalance(header, accountB!, -ex.wheatReceive) : viewAddBalanceExact(wheatLine!, -ex.wheatReceive);
     if (!ok) throw new Error('overflowed wheat balance');
   }
 
@@ -131,9 +127,9 @@ function crossOfferV10(
 export function convertWithOffers(
   ltxOuter: LedgerTxn,
   header: HeaderView,
-  sheep: AssetRec,
+  sheep: AssetValue,
   maxSheepSend: bigint,
-  wheat: AssetRec,
+  wheat: AssetValue,
   maxWheatReceive: bigint,
   round: Rounding,
   filter: (offer: OfferRec) => OfferFilterResult,

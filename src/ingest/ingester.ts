@@ -2,16 +2,16 @@
 // cursor, so a crash at any point leaves either the whole ledger and its cursor or neither; a
 // restart continues after the cursor. A ledger that does not chain onto the last one (previous
 // hash, or a gap in sequence) is refused.
-import { genesisLedgerEntries } from '../core/index.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
+import type { LedgerView } from '../meta/index.js';
 import type { MetricsRegistry } from '../metrics/registry.js';
+import { genesisLedgerEntries, networkId } from '../stellar/index.js';
 import { advanceCursor, readCursor, type Cursor } from './cursor.js';
 import { acquireIngestLock } from './ingest_lock.js';
-import { ledgerViews, type LedgerSource } from './ledger_source.js';
 import { ledgerRows } from './ledger_rows.js';
-import { networkId, type LedgerView } from './ledger_view.js';
 import type { LedgerRows } from './rows.js';
+import { ledgerViews, type LedgerSource } from './sources/ledger_source.js';
 import { writeHistory, writeState } from './writer.js';
 
 export interface Ingester {

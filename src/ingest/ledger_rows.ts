@@ -1,7 +1,7 @@
 // All rows of one ledger, built in memory from its meta by the processors (pure: no database).
 import { xdr } from '@stellar/stellar-base';
+import type { LedgerTx, LedgerView } from '../meta/index.js';
 import { toid } from '../stellar/index.js';
-import type { LedgerTx, LedgerView } from './ledger_view.js';
 import { operationEffects, type EffectInput } from './processors/effects.js';
 import { closedAt, ledgerRow } from './processors/ledgers.js';
 import { operationRows, operationSource } from './processors/operations.js';
@@ -95,7 +95,7 @@ export function addTransactionRows(rows: TransactionHistoryRows, view: LedgerVie
     const opAccounts = operationParticipants(op, source);
     for (const account of opAccounts) {
       txParticipants.add(account);
-      rows.operationParticipants.push({ account, id: opId });
+      rows.operationParticipants.push({ account, operation_id: opId });
     }
     if (!successful) return;
     const input = new OperationInput(opId, at, op, source, ops[i]!.source_account, results[i]!.tr(), tx, i);
@@ -107,5 +107,5 @@ export function addTransactionRows(rows: TransactionHistoryRows, view: LedgerVie
   } else {
     for (const account of changedAccounts(tx.operationChanges)) txParticipants.add(account);
   }
-  for (const account of txParticipants) rows.transactionParticipants.push({ account, id: txId });
+  for (const account of txParticipants) rows.transactionParticipants.push({ account, transaction_id: txId });
 }

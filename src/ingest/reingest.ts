@@ -3,11 +3,11 @@
 // after a crash, gives the same rows. State tables and the cursor are left alone, as in Horizon:
 // they describe the latest ledger, not the range.
 import type { Database } from '../db/database.js';
-import type { EncodedLedger } from './encoded_ledger.js';
-import type { LedgerSource } from './ledger_source.js';
-import { networkId } from './ledger_view.js';
+import { networkId } from '../stellar/index.js';
+import type { EncodedLedger } from './encode/encoded_ledger.js';
+import { encodedLedgers } from './encode/parallel_encode.js';
 import { LedgerChainError } from './ingester.js';
-import { encodedLedgers } from './parallel_encode.js';
+import type { LedgerSource } from './sources/ledger_source.js';
 import { deleteHistory, writeEncodedHistory } from './writer.js';
 
 export interface ReingestProgress {

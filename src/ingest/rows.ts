@@ -1,86 +1,124 @@
 // The rows one ledger produces, as plain data with database column names: the processors build
-// them, the writer inserts them. Amounts and int64 ids are bigints; details are Horizon's JSON.
+// them, the writer inserts them. Each table is declared once here: its columns (in COPY order,
+// with their kinds) and, derived from them, its row type. Amounts and int64 ids are bigints;
+// details are Horizon's JSON.
 import type { AssetValue } from '../stellar/index.js';
+import { table, type RowOf } from './table.js';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type Details = { [key: string]: JsonValue };
 
-export interface LedgerRow {
-  sequence: number;
-  hash: string;
-  prev_hash: string | null;
-  closed_at: string;
-  successful_transaction_count: number;
-  failed_transaction_count: number;
-  operation_count: number;
-  tx_set_operation_count: number;
-  total_coins: bigint;
-  fee_pool: bigint;
-  base_fee: number;
-  base_reserve: number;
-  max_tx_set_size: number;
-  protocol_version: number;
-  header_xdr: string;
-}
+export const LEDGERS = table('history_ledgers', {
+  sequence: 'integer',
+  hash: 'ascii',
+  prev_hash: 'ascii?',
+  closed_at: 'timestamp',
+  successful_transaction_count: 'integer',
+  failed_transaction_count: 'integer',
+  operation_count: 'integer',
+  tx_set_operation_count: 'integer',
+  total_coins: 'bigint',
+  fee_pool: 'bigint',
+  base_fee: 'integer',
+  base_reserve: 'integer',
+  max_tx_set_size: 'integer',
+  protocol_version: 'integer',
+  header_xdr: 'ascii',
+});
+export type LedgerRow = RowOf<typeof LEDGERS>;
 
-export interface TransactionRow {
-  id: bigint;
-  hash: string;
-  ledger_sequence: number;
-  application_order: number;
-  closed_at: string;
-  successful: boolean;
-  account: string;
-  account_muxed: string | null;
-  account_sequence: bigint;
-  max_fee: bigint;
-  fee_charged: bigint;
-  operation_count: number;
-  memo_type: string;
-  memo: string | null;
-  signatures: string[];
-  valid_after: bigint | null;
-  valid_before: bigint | null;
-  min_ledger: number | null;
-  max_ledger: number | null;
-  min_account_sequence: bigint | null;
-  min_account_sequence_age: bigint | null;
-  min_account_sequence_ledger_gap: number | null;
-  extra_signers: string[];
-  fee_account: string | null;
-  fee_account_muxed: string | null;
-  new_max_fee: bigint | null;
-  inner_transaction_hash: string | null;
-  inner_signatures: string[];
-  envelope_xdr: string;
-  result_xdr: string;
-  result_meta_xdr: string;
-  fee_meta_xdr: string;
-}
+export const TRANSACTIONS = table('history_transactions', {
+  id: 'bigint',
+  hash: 'ascii',
+  ledger_sequence: 'integer',
+  application_order: 'integer',
+  closed_at: 'timestamp',
+  successful: 'boolean',
+  account: 'ascii',
+  account_muxed: 'ascii?',
+  account_sequence: 'bigint',
+  max_fee: 'bigint',
+  fee_charged: 'bigint',
+  operation_count: 'integer',
+  memo_type: 'ascii',
+  memo: 'text?',
+  signatures: 'text[]',
+  valid_after: 'bigint?',
+  valid_before: 'bigint?',
+  min_ledger: 'integer?',
+  max_ledger: 'integer?',
+  min_account_sequence: 'bigint?',
+  min_account_sequence_age: 'bigint?',
+  min_account_sequence_ledger_gap: 'integer?',
+  extra_signers: 'text[]',
+  fee_account: 'ascii?',
+  fee_account_muxed: 'ascii?',
+  new_max_fee: 'bigint?',
+  inner_transaction_hash: 'ascii?',
+  inner_signatures: 'text[]',
+  envelope_xdr: 'ascii',
+  result_xdr: 'ascii',
+  result_meta_xdr: 'ascii',
+  fee_meta_xdr: 'ascii',
+});
+export type TransactionRow = RowOf<typeof TRANSACTIONS>;
 
-export interface OperationRow {
-  id: bigint;
-  transaction_id: bigint;
-  transaction_hash: string;
-  application_order: number;
-  closed_at: string;
-  type: number;
-  details: Details;
-  source_account: string;
-  source_account_muxed: string | null;
-  transaction_successful: boolean;
-  is_payment: boolean;
-}
+export const OPERATIONS = table('history_operations', {
+  id: 'bigint',
+  transaction_id: 'bigint',
+  transaction_hash: 'ascii',
+  application_order: 'integer',
+  closed_at: 'timestamp',
+  type: 'integer',
+  details: 'jsonb',
+  source_account: 'ascii',
+  source_account_muxed: 'ascii?',
+  transaction_successful: 'boolean',
+  is_payment: 'boolean',
+});
+export type OperationRow = RowOf<typeof OPERATIONS>;
 
-export interface EffectRow {
-  operation_id: bigint;
-  order: number;
-  account: string;
-  account_muxed: string | null;
-  closed_at: string;
-  type: number;
-  details: Details;
-}
+export const EFFECTS = table('history_effects', {
+  operation_id: 'bigint',
+  order: 'integer',
+  account: 'ascii',
+  account_muxed: 'ascii?',
+  closed_at: 'timestamp',
+  type: 'integer',
+  details: 'jsonb',
+});
+export type EffectRow = RowOf<typeof EFFECTS>;
+
+export const TRANSACTION_PARTICIPANTS = table('history_transaction_participants', {
+  account: 'ascii',
+  transaction_id: 'bigint',
+});
+export type TransactionParticipantRow = RowOf<typeof TRANSACTION_PARTICIPANTS>;
+
+export const OPERATION_PARTICIPANTS = table('history_operation_participants', {
+  account: 'ascii',
+  operation_id: 'bigint',
+});
+export type OperationParticipantRow = RowOf<typeof OPERATION_PARTICIPANTS>;
+
+export const TRADES = table('history_trades', {
+  operation_id: 'bigint',
+  order: 'integer',
+  closed_at: 'timestamp',
+  offer_id: 'bigint',
+  base_offer_id: 'bigint',
+  base_account: 'ascii',
+  base_asset_id: 'integer',
+  base_amount: 'bigint',
+  counter_offer_id: 'bigint',
+  counter_account: 'ascii',
+  counter_asset_id: 'integer',
+  counter_amount: 'bigint',
+  base_is_seller: 'boolean',
+  price_n: 'bigint',
+  price_d: 'bigint',
+});
+export type TradeRow = RowOf<typeof TRADES>;
 
 /** A trade before its assets have ids: seller side (the crossed offer) and buyer side. */
 export interface TradeRecord {
@@ -101,71 +139,79 @@ export interface TradeRecord {
   price_d: bigint;
 }
 
-export interface ParticipantRow {
-  account: string;
-  id: bigint;
-}
+/** The assets of trades; code and issuer are '' for the native asset. */
+export const ASSETS = table('history_assets', {
+  type: 'text',
+  code: 'text',
+  issuer: 'text',
+});
+export type AssetRow = RowOf<typeof ASSETS>;
 
-export interface AccountRow {
-  id: string;
-  balance: bigint;
-  buying_liabilities: bigint;
-  selling_liabilities: bigint;
-  sequence: bigint;
-  sequence_ledger: number | null;
-  sequence_time: bigint | null;
-  subentry_count: number;
-  num_sponsoring: number;
-  num_sponsored: number;
-  inflation_destination: string | null;
-  home_domain: string;
-  flags: number;
-  master_weight: number;
-  threshold_low: number;
-  threshold_medium: number;
-  threshold_high: number;
-  last_modified_ledger: number;
-}
+export const ACCOUNTS = table('accounts', {
+  id: 'text',
+  balance: 'bigint',
+  buying_liabilities: 'bigint',
+  selling_liabilities: 'bigint',
+  sequence: 'bigint',
+  sequence_ledger: 'integer?',
+  sequence_time: 'bigint?',
+  subentry_count: 'integer',
+  num_sponsoring: 'integer',
+  num_sponsored: 'integer',
+  inflation_destination: 'text?',
+  home_domain: 'text',
+  flags: 'integer',
+  master_weight: 'integer',
+  threshold_low: 'integer',
+  threshold_medium: 'integer',
+  threshold_high: 'integer',
+  last_modified_ledger: 'integer',
+});
+export type AccountRow = RowOf<typeof ACCOUNTS>;
 
-export interface SignerRow {
-  account_id: string;
-  signer: string;
-  weight: number;
-  sponsor: string | null;
-}
+export const SIGNERS = table('accounts_signers', {
+  account_id: 'text',
+  signer: 'text',
+  weight: 'integer',
+  sponsor: 'text?',
+});
+export type SignerRow = RowOf<typeof SIGNERS>;
 
-export interface DataRow {
-  account_id: string;
-  name: string;
-  value: string;
-  last_modified_ledger: number;
-}
+export const DATA = table('accounts_data', {
+  account_id: 'text',
+  name: 'text',
+  value: 'text',
+  last_modified_ledger: 'integer',
+});
+export type DataRow = RowOf<typeof DATA>;
 
-export interface TrustLineRow {
-  account_id: string;
-  asset_type: string;
-  asset_code: string;
-  asset_issuer: string;
-  balance: bigint;
-  limit: bigint;
-  buying_liabilities: bigint;
-  selling_liabilities: bigint;
-  flags: number;
-  last_modified_ledger: number;
-}
+export const TRUST_LINES = table('trust_lines', {
+  account_id: 'text',
+  asset_type: 'text',
+  asset_code: 'text',
+  asset_issuer: 'text',
+  balance: 'bigint',
+  limit: 'bigint',
+  buying_liabilities: 'bigint',
+  selling_liabilities: 'bigint',
+  flags: 'integer',
+  last_modified_ledger: 'integer',
+});
+export type TrustLineRow = RowOf<typeof TRUST_LINES>;
 
-export interface OfferRow {
-  id: bigint;
-  seller_id: string;
-  selling_asset: string;
-  buying_asset: string;
-  amount: bigint;
-  price_n: number;
-  price_d: number;
-  price: number;
-  flags: number;
-  last_modified_ledger: number;
-}
+export const OFFERS = table('offers', {
+  id: 'bigint',
+  seller_id: 'text',
+  selling_asset: 'text',
+  buying_asset: 'text',
+  amount: 'bigint',
+  price_n: 'integer',
+  price_d: 'integer',
+  price: 'double',
+  flags: 'integer',
+  last_modified_ledger: 'integer',
+});
+export type OfferRow = RowOf<typeof OFFERS>;
 
 /** The state at the end of a ledger for every entry the ledger touched. */
 export interface StateRows {
@@ -188,8 +234,8 @@ export interface TransactionHistoryRows {
   operations: OperationRow[];
   effects: EffectRow[];
   trades: TradeRecord[];
-  transactionParticipants: ParticipantRow[];
-  operationParticipants: ParticipantRow[];
+  transactionParticipants: TransactionParticipantRow[];
+  operationParticipants: OperationParticipantRow[];
 }
 
 export interface LedgerRows extends TransactionHistoryRows {

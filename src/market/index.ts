@@ -1,4 +1,3 @@
-export * from './asset_record.js';
 export * from './fee_stats.js';
 export * from './order_book.js';
 export * from './order_book_graph.js';
@@ -7,5 +6,4 @@ export * from './path_params.js';
 export * from './paths.js';
 export * from './trade_aggregation.js';
 export * from './trade_aggregation_params.js';
-export * from './trade_aggregation_reference.js';
 export * from './trade_aggregations.js';

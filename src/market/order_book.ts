@@ -4,8 +4,15 @@
 // bids by descending price, i.e. ascending price of the offers behind them. A bid's price is
 // inverted into counter per base; its amount stays the offers' amount, in the counter asset.
 import type { Database } from '../db/database.js';
-import { formatAmount, formatCanonicalAsset, formatRatio, type AssetValue } from '../stellar/index.js';
-import { assetRecord, parsePrefixedAsset, type AssetRecord } from './asset_record.js';
+import {
+  assetRecord,
+  formatAmount,
+  formatCanonicalAsset,
+  formatRatio,
+  parsePrefixedAsset,
+  type AssetRecord,
+  type AssetValue,
+} from '../stellar/index.js';
 import { parseLimit } from './trade_aggregation_params.js';
 
 export const ORDER_BOOK_DEFAULT_LIMIT = 20;

@@ -3,7 +3,7 @@
 // Kept current by `refresh`, which re-reads only offers changed since the graph's ledger and drops
 // the ids no longer in the table; `apply` takes changes directly (e.g. from ingestion).
 import type { Database } from '../db/database.js';
-import type { Price } from '../core/exchange_math.js';
+import type { Price } from '../stellar/index.js';
 
 export interface GraphOffer {
   readonly id: bigint;

@@ -3,16 +3,50 @@
 // offers best first, each crossed until the amount is met; an offer that stays in the book ends
 // the crossing. The sellers' balances and limits are not known here: the offer amounts (already
 // bounded by the sellers' liabilities) are taken as what can be crossed.
-import { INT64_MAX, exchangeV10 } from '../core/exchange_math.js';
+import { INT64_MAX, exchangeV10 } from '../stellar/index.js';
 import type { GraphOffer } from './order_book_graph.js';
-
-/** stellar-core MAX_OFFERS_TO_CROSS: offers one path payment may cross, over all its hops. */
-export const MAX_OFFERS_TO_CROSS = 1000;
 
 export interface Crossing {
   /** what the other side of the hop amounts to: sent for strict receive, received for strict send */
   readonly amount: bigint;
   readonly offersCrossed: number;
+}
+
+/**
+ * Crosses `book` until `amount` of the fixed side is met: what the book's offers sell for strict
+ * receive, what they buy for strict send. Null when the book cannot meet it within `maxOffers`
+ * offers, or when the other side amounts to nothing.
+ */
+function crossBook(
+  book: readonly GraphOffer[],
+  amount: bigint,
+  maxOffers: number,
+  ignoreSeller: string | null,
+  round: 'strictReceive' | 'strictSend',
+): Crossing | null {
+  const receive = round === 'strictReceive';
+  let remaining = amount;
+  let total = 0n;
+  let crossed = 0;
+  try {
+    for (const offer of book) {
+      if (offer.seller === ignoreSeller) continue;
+      if (crossed >= maxOffers) return null;
+      const ex = receive
+        ? exchangeV10(offer.price, offer.amount, remaining, INT64_MAX, INT64_MAX, round)
+        : exchangeV10(offer.price, offer.amount, INT64_MAX, remaining, INT64_MAX, round);
+      crossed += 1;
+      total += receive ? ex.sheepSend : ex.wheatReceive;
+      remaining -= receive ? ex.wheatReceive : ex.sheepSend;
+      if (total > INT64_MAX) return null;
+      if (remaining === 0n) return total > 0n ? { amount: total, offersCrossed: crossed } : null;
+      if (ex.wheatStays) return null;
+    }
+  } catch {
+    // an exchange stellar-core would reject (price error bound, overflow) is no path
+    return null;
+  }
+  return null;
 }
 
 /**
@@ -25,26 +59,7 @@ export function sendToReceive(
   maxOffers: number,
   ignoreSeller: string | null,
 ): Crossing | null {
-  let remaining = receive;
-  let sent = 0n;
-  let crossed = 0;
-  try {
-    for (const offer of book) {
-      if (offer.seller === ignoreSeller) continue;
-      if (crossed >= maxOffers) return null;
-      const ex = exchangeV10(offer.price, offer.amount, remaining, INT64_MAX, INT64_MAX, 'strictReceive');
-      crossed += 1;
-      sent += ex.sheepSend;
-      remaining -= ex.wheatReceive;
-      if (sent > INT64_MAX) return null;
-      if (remaining === 0n) return sent > 0n ? { amount: sent, offersCrossed: crossed } : null;
-      if (ex.wheatStays) return null;
-    }
-  } catch {
-    // an exchange stellar-core would reject (price error bound, overflow) is no path
-    return null;
-  }
-  return null;
+  return crossBook(book, receive, maxOffers, ignoreSeller, 'strictReceive');
 }
 
 /**
@@ -52,23 +67,5 @@ export function sendToReceive(
  * receives; null when the book cannot take all of it within `maxOffers` offers or gives nothing.
  */
 export function receiveForSend(book: readonly GraphOffer[], send: bigint, maxOffers: number, ignoreSeller: string | null): Crossing | null {
-  let remaining = send;
-  let received = 0n;
-  let crossed = 0;
-  try {
-    for (const offer of book) {
-      if (offer.seller === ignoreSeller) continue;
-      if (crossed >= maxOffers) return null;
-      const ex = exchangeV10(offer.price, offer.amount, INT64_MAX, remaining, INT64_MAX, 'strictSend');
-      crossed += 1;
-      received += ex.wheatReceive;
-      remaining -= ex.sheepSend;
-      if (received > INT64_MAX) return null;
-      if (remaining === 0n) return received > 0n ? { amount: received, offersCrossed: crossed } : null;
-      if (ex.wheatStays) return null;
-    }
-  } catch {
-    return null;
-  }
-  return null;
+  return crossBook(book, send, maxOffers, ignoreSeller, 'strictSend');
 }

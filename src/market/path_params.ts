@@ -9,9 +9,9 @@ import {
   isAccountId,
   parseCanonicalAsset,
   parsePositiveAmount,
+  parsePrefixedAsset,
   type AssetValue,
 } from '../stellar/index.js';
-import { parsePrefixedAsset } from './asset_record.js';
 import type { OrderBookGraph } from './order_book_graph.js';
 import { findStrictReceivePaths, findStrictSendPaths, pathRecords, type PathRecord, type PathSearchOptions } from './paths.js';
 

@@ -10,10 +10,16 @@
 // cut when a bound on what it could still reach (best prices along any walk to a target, minus the
 // at most one unit per crossed offer that stellar-core's rounding can give back) is strictly worse
 // than the current last result.
-import { formatAmount, parseCanonicalAsset, type AssetValue } from '../stellar/index.js';
-import { assetRecord, type AssetRecord } from './asset_record.js';
+import {
+  assetRecord,
+  formatAmount,
+  MAX_OFFERS_TO_CROSS,
+  parseCanonicalAsset,
+  type AssetRecord,
+  type AssetValue,
+} from '../stellar/index.js';
 import type { GraphOffer, OrderBookGraph } from './order_book_graph.js';
-import { MAX_OFFERS_TO_CROSS, receiveForSend, sendToReceive } from './path_exchange.js';
+import { receiveForSend, sendToReceive } from './path_exchange.js';
 
 export const DEFAULT_MAX_INTERMEDIATE = 4;
 export const DEFAULT_MAX_PATH_RESULTS = 20;

@@ -1,8 +1,7 @@
 // The query parameters of /trade_aggregations, validated and with the time range rounded as
 // Horizon does (db2/history/trade_aggregation.go WithStartTime/WithEndTime): the start is rounded
 // up and the end down to a segment boundary, so partial segments at either end are never shown.
-import { InvalidValueError, type AssetValue } from '../stellar/index.js';
-import { parsePrefixedAsset } from './asset_record.js';
+import { InvalidValueError, parsePrefixedAsset, type AssetValue } from '../stellar/index.js';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;

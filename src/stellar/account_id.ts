@@ -4,11 +4,10 @@ import {
   encodeMuxedAccount,
   encodeMuxedAccountToAddress,
   extractBaseAddress,
-  type xdr,
+  xdr,
 } from '@stellar/stellar-base';
+import { UINT64_MAX } from './int64.js';
 import { InvalidValueError } from './invalid_value_error.js';
-
-const UINT64_MAX = 18446744073709551615n;
 
 /** True for a valid ed25519 account strkey (G...). */
 export function isAccountId(text: string): boolean {
@@ -66,6 +65,58 @@ export function baseAccountId(text: string): string {
   throw new InvalidValueError(`${JSON.stringify(text)} is not a valid account id (G...) or muxed account (M...)`);
 }
 
+// StrKey's base32 and CRC are a hot spot of ingestion and of the core's ledger closes: accounts
+// repeat, so both directions are remembered (up to a bound, then forgotten at once).
+const CACHE_LIMIT = 200_000;
+const addresses = new Map<string, string>();
+const keys = new Map<string, Buffer>();
+const xdrIds = new Map<string, xdr.AccountId>();
+
+/** G... of a raw 32-byte ed25519 key, cached. */
+export function encodeAccountId(key: Buffer): string {
+  const raw = key.toString('latin1');
+  let address = addresses.get(raw);
+  if (address === undefined) {
+    address = StrKey.encodeEd25519PublicKey(key);
+    if (addresses.size >= CACHE_LIMIT) addresses.clear();
+    addresses.set(raw, address);
+  }
+  return address;
+}
+
+/** G... of the raw ed25519 key at `offset` in `buf`, cached; no slice unless it is new. */
+export function encodeAccountIdAt(buf: Buffer, offset: number): string {
+  const address = addresses.get(buf.toString('latin1', offset, offset + 32));
+  return address ?? encodeAccountId(buf.subarray(offset, offset + 32));
+}
+
+/** The raw 32-byte ed25519 key of a G... account id, cached (the bytes must not be modified). */
+export function accountIdKey(accountId: string): Buffer {
+  let key = keys.get(accountId);
+  if (key === undefined) {
+    key = Buffer.from(StrKey.decodeEd25519PublicKey(accountId));
+    if (keys.size >= CACHE_LIMIT) keys.clear();
+    keys.set(accountId, key);
+  }
+  return key;
+}
+
+/** The G... of an XDR AccountId. */
+export function accountIdFromXdr(id: xdr.AccountId): string {
+  return encodeAccountId(id.ed25519());
+}
+
+/** An XDR AccountId for a G... account id, cached (the value is shared: never modify it). */
+export function accountIdToXdr(accountId: string): xdr.AccountId {
+  let id = xdrIds.get(accountId);
+  if (id === undefined) {
+    id = xdr.PublicKey.publicKeyTypeEd25519(accountIdKey(accountId));
+    if (xdrIds.size >= CACHE_LIMIT) xdrIds.clear();
+    xdrIds.set(accountId, id);
+  }
+  return id;
+}
+
 /**
  * An XDR MuxedAccount as Horizon renders it: `accountId` is always the base G address
  * (`source_account`, `from`, ...); `muxedAddress`/`muxedId` (`*_muxed`, `*_muxed_id`) are set only
@@ -81,10 +132,15 @@ export function muxedAccountFromXdr(account: xdr.MuxedAccount): DecodedMuxedAcco
   if (account.switch().name === 'keyTypeMuxedEd25519') {
     const med = account.med25519();
     return {
-      accountId: StrKey.encodeEd25519PublicKey(med.ed25519()),
+      accountId: encodeAccountId(med.ed25519()),
       muxedAddress: encodeMuxedAccountToAddress(account, true),
       muxedId: BigInt(med.id().toString()),
     };
   }
-  return { accountId: StrKey.encodeEd25519PublicKey(account.ed25519()), muxedAddress: null, muxedId: null };
+  return { accountId: encodeAccountId(account.ed25519()), muxedAddress: null, muxedId: null };
+}
+
+/** The G... account behind an XDR MuxedAccount (its muxed id, if any, dropped). */
+export function muxedAccountBase(account: xdr.MuxedAccount): string {
+  return encodeAccountId(account.switch().name === 'keyTypeMuxedEd25519' ? account.med25519().ed25519() : account.ed25519());
 }

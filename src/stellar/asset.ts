@@ -1,5 +1,5 @@
-import { Asset, StrKey, type xdr } from '@stellar/stellar-base';
-import { isAccountId } from './account_id.js';
+import { Asset, xdr } from '@stellar/stellar-base';
+import { accountIdFromXdr, accountIdToXdr, isAccountId } from './account_id.js';
 import { InvalidValueError } from './invalid_value_error.js';
 
 /** Horizon's `asset_type` values for assets (liquidity pool shares are not assets here). */
@@ -124,6 +124,44 @@ export function parseAssetQuery(query: AssetQuery): AssetValue | null {
   return { type: assetType, code, issuer };
 }
 
+/**
+ * Reads Horizon's prefixed asset parameters `<prefix>_asset_type`, `_asset_code`, `_asset_issuer`
+ * (code and issuer omitted for native, required otherwise). Errors name the full field
+ * (`selling_asset_code`); a missing type is reported on `<prefix>_asset_type` when the asset is
+ * required, otherwise null is returned.
+ */
+export function parsePrefixedAsset(
+  query: Readonly<Record<string, string | undefined>>,
+  prefix: string,
+  required: boolean,
+): AssetValue | null {
+  try {
+    const asset = parseAssetQuery({
+      assetType: query[`${prefix}_asset_type`],
+      assetCode: query[`${prefix}_asset_code`],
+      assetIssuer: query[`${prefix}_asset_issuer`],
+    });
+    if (asset === null && required) throw new InvalidValueError('missing required field', { field: 'asset_type' });
+    return asset;
+  } catch (error) {
+    if (error instanceof InvalidValueError) {
+      throw new InvalidValueError(error.message, { field: `${prefix}_${error.field ?? 'asset_type'}`, cause: error });
+    }
+    throw error;
+  }
+}
+
+/** An asset as Horizon's records show it: `asset_type`, and code and issuer for credit assets. */
+export interface AssetRecord {
+  readonly assetType: AssetType;
+  readonly assetCode?: string;
+  readonly assetIssuer?: string;
+}
+
+export function assetRecord(asset: AssetValue): AssetRecord {
+  return asset.type === 'native' ? { assetType: 'native' } : { assetType: asset.type, assetCode: asset.code, assetIssuer: asset.issuer };
+}
+
 /** Converts to stellar-base's Asset. */
 export function toStellarAsset(asset: AssetValue): Asset {
   return asset.type === 'native' ? Asset.native() : new Asset(asset.code, asset.issuer);
@@ -134,17 +172,68 @@ export function fromStellarAsset(asset: Asset): AssetValue {
   return asset.isNative() ? NATIVE_ASSET : creditAsset(asset.getCode(), asset.getIssuer());
 }
 
-/** Converts to xdr.Asset. */
-export function assetToXdr(asset: AssetValue): xdr.Asset {
-  return toStellarAsset(asset).toXDRObject();
+/** The code's bytes in XDR: zero-padded to 4 bytes (1–4 characters) or to 12 (5–12). */
+export function assetCodeBytes(asset: CreditAsset): Buffer {
+  const bytes = Buffer.alloc(asset.code.length <= 4 ? 4 : 12);
+  bytes.write(asset.code, 'latin1');
+  return bytes;
 }
 
 /**
- * Converts from xdr.Asset, keeping the XDR's own type. stellar-base's Asset.fromOperation would turn
- * an alphanum12 with a short code into an alphanum4; such an asset is invalid for stellar-core, so
- * it is rejected here, as are codes with non-alphanumeric bytes or bytes after the zero padding.
+ * Converts to xdr.Asset. As stellar-base's Asset, the XDR arm follows from the code's length; the
+ * issuer's key comes from a cache, which makes this cheap enough for the core's results.
  */
-export function assetFromXdr(asset: xdr.Asset): AssetValue {
+export function assetToXdr(asset: AssetValue): xdr.Asset {
+  if (asset.type === 'native') return xdr.Asset.assetTypeNative();
+  const parts = { assetCode: assetCodeBytes(asset), issuer: accountIdToXdr(asset.issuer) };
+  return asset.code.length <= 4
+    ? xdr.Asset.assetTypeCreditAlphanum4(new xdr.AlphaNum4(parts))
+    : xdr.Asset.assetTypeCreditAlphanum12(new xdr.AlphaNum12(parts));
+}
+
+const isAsciiAlphaNumeric = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+
+/**
+ * stellar-core isAssetCodeValid for a code's XDR bytes: ASCII letters and digits, then only zero
+ * padding; a 4-byte code has at least one character, a 12-byte code at least five.
+ */
+export function isAssetCodeValid(code: Buffer): boolean {
+  let length = 0;
+  let ended = false;
+  for (const c of code) {
+    if (c === 0) {
+      ended = true;
+      continue;
+    }
+    if (ended || !isAsciiAlphaNumeric(c)) return false;
+    length++;
+  }
+  return code.length === 4 ? length >= 1 : length >= 5;
+}
+
+/** An XDR asset of any of its three unions (liquidity pool shares are not assets here). */
+export type XdrAsset = xdr.Asset | xdr.TrustLineAsset | xdr.ChangeTrustAsset;
+
+/** stellar-core isAssetValid: native, or a credit asset with a valid code; never a pool share. */
+export function isAssetValid(asset: XdrAsset): boolean {
+  switch (asset.switch().name) {
+    case 'assetTypeNative':
+      return true;
+    case 'assetTypeCreditAlphanum4':
+      return isAssetCodeValid(asset.alphaNum4().assetCode());
+    case 'assetTypeCreditAlphanum12':
+      return isAssetCodeValid(asset.alphaNum12().assetCode());
+    default:
+      return false;
+  }
+}
+
+/**
+ * Converts from an XDR asset, keeping the XDR's own type. stellar-base's Asset.fromOperation would
+ * turn an alphanum12 with a short code into an alphanum4; such an asset is invalid for stellar-core,
+ * so it is rejected here, as are codes with non-alphanumeric bytes or bytes after the zero padding.
+ */
+export function assetFromXdr(asset: XdrAsset): AssetValue {
   const kind = asset.switch().name;
   if (kind === 'assetTypeNative') return NATIVE_ASSET;
   let type: CreditAsset['type'];
@@ -158,14 +247,24 @@ export function assetFromXdr(asset: xdr.Asset): AssetValue {
   } else {
     throw new InvalidValueError(`unsupported asset type ${kind}`);
   }
+  // a copy: an asset built by stellar-base (not decoded) holds its code as a string
   const raw = Buffer.from(alphaNum.assetCode());
-  const end = raw.indexOf(0);
-  const code = raw.subarray(0, end === -1 ? raw.length : end).toString('latin1');
-  const padding = end === -1 ? Buffer.alloc(0) : raw.subarray(end);
-  if (!codeFits(type, code) || padding.some((byte) => byte !== 0)) {
+  if (!isAssetCodeValid(raw)) {
     throw new InvalidValueError(`invalid ${type} asset code ${JSON.stringify(raw.toString('latin1'))}`);
   }
-  return { type, code, issuer: StrKey.encodeEd25519PublicKey(alphaNum.issuer().ed25519()) };
+  return { type, code: codeText(raw), issuer: accountIdFromXdr(alphaNum.issuer()) };
+}
+
+/** A code's XDR bytes as text: up to the zero padding. */
+function codeText(raw: Buffer): string {
+  const end = raw.indexOf(0);
+  return raw.toString('latin1', 0, end === -1 ? raw.length : end);
+}
+
+/** The asset an AllowTrust operation names: its code, issued by the operation's source. */
+export function allowTrustAsset(op: xdr.AllowTrustOp, issuer: string): CreditAsset {
+  const a = op.asset();
+  return creditAsset(codeText(a.switch().name === 'assetTypeCreditAlphanum4' ? a.assetCode4() : a.assetCode12()), issuer);
 }
 
 /** True when both name the same asset. */

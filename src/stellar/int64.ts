@@ -4,6 +4,8 @@ import { InvalidValueError } from './invalid_value_error.js';
 export const INT64_MAX = 9223372036854775807n;
 /** Smallest signed 64-bit integer. */
 export const INT64_MIN = -9223372036854775808n;
+/** Largest unsigned 64-bit integer (muxed account ids, timestamps). */
+export const UINT64_MAX = 18446744073709551615n;
 
 const DIGITS = /^[0-9]+$/;
 

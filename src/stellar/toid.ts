@@ -47,6 +47,16 @@ export function toid(ledger: number, txOrder: number, opIndex: number): bigint {
   return (BigInt(ledger) << LEDGER_SHIFT) | (BigInt(txOrder) << TX_SHIFT) | BigInt(opIndex);
 }
 
+/**
+ * The sequence number of an account created in ledger `ledgerSeq` (stellar-core's
+ * getStartingSequenceNumber): the ledger in the high 32 bits, as in the ledger's TOID, so that no
+ * transaction signed for an earlier account of the same key can be replayed. Unchecked: it runs
+ * for every transaction the core validates.
+ */
+export function startingSequenceNumber(ledgerSeq: number): bigint {
+  return BigInt(ledgerSeq) << LEDGER_SHIFT;
+}
+
 /** Splits a TOID into its parts. Accepts 0..INT64_MAX. */
 export function parseToid(id: bigint): Toid {
   if (id < 0n || id > INT64_MAX) {
@@ -69,6 +79,17 @@ function capEnd(end: bigint): bigint {
 export function ledgerToidRange(ledger: number): ToidRange {
   const start = toid(ledger, 0, 0);
   return { start, end: capEnd(start + (1n << LEDGER_SHIFT)) };
+}
+
+/**
+ * The ledgers whose ids lie strictly between `gt` and `lt` (either may be absent), as bounds on
+ * the ledger sequence: a ledger list paged by TOID queries its ledgers by sequence.
+ */
+export function ledgerSequenceBounds(range: { readonly gt?: bigint; readonly lt?: bigint }): { gt?: number; lt?: number } {
+  const bounds: { gt?: number; lt?: number } = {};
+  if (range.gt !== undefined) bounds.gt = Number(range.gt >> LEDGER_SHIFT);
+  if (range.lt !== undefined) bounds.lt = Number((range.lt + (1n << LEDGER_SHIFT) - 1n) >> LEDGER_SHIFT);
+  return bounds;
 }
 
 /**

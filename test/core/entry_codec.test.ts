@@ -29,7 +29,7 @@ describe('entry codec', () => {
     {
       type: 'trustline',
       accountId: id(),
-      asset: { code: 'USD', issuer: id() },
+      asset: { type: 'credit_alphanum4', code: 'USD', issuer: id() },
       balance: 10n,
       limit: 1000n,
       flags: 1,
@@ -41,7 +41,7 @@ describe('entry codec', () => {
     {
       type: 'trustline',
       accountId: id(),
-      asset: { code: 'LONGERCODE1', issuer: id() },
+      asset: { type: 'credit_alphanum12', code: 'LONGERCODE1', issuer: id() },
       balance: 0n,
       limit: 9n,
       flags: 2,
@@ -56,8 +56,8 @@ describe('entry codec', () => {
       type: 'offer',
       sellerId: id(),
       offerId: 77n,
-      selling: { code: 'native', issuer: '' },
-      buying: { code: 'EURO5', issuer: id() },
+      selling: { type: 'native' },
+      buying: { type: 'credit_alphanum12', code: 'EURO5', issuer: id() },
       amount: 100n,
       priceN: 3,
       priceD: 7,

@@ -5,7 +5,8 @@ import { StrKey, xdr } from '@stellar/stellar-base';
 import { createCore } from '../../src/core/index.js';
 import type { Core } from '../../src/core/index.js';
 import { opResultCode } from '../../src/core/ledger/results.js';
-import { accountKey, assetToXdr, entryFromXdr, entryKey, keyFromLedgerKey, muxedToAccountId } from '../../src/core/ledger/entries.js';
+import { accountKey, entryFromXdr, entryKey, keyFromLedgerKey } from '../../src/core/ledger/entries.js';
+import { assetToXdr, muxedAccountBase, type AssetValue } from '../../src/stellar/index.js';
 import { TEST_PASSPHRASE, loadScenario } from './support/scenario.js';
 import type { Scenario } from './support/scenario.js';
 import type { SqlRow } from './support/sql_dump.js';
@@ -86,7 +87,7 @@ function txOps(envelopeB64: string): { ops: xdr.Operation[]; sourceId: string } 
     return { ops: tx.operations(), sourceId: StrKey.encodeEd25519PublicKey(tx.sourceAccountEd25519()) };
   }
   const tx = env.v1().tx();
-  return { ops: tx.operations(), sourceId: muxedToAccountId(tx.sourceAccount()) };
+  return { ops: tx.operations(), sourceId: muxedAccountBase(tx.sourceAccount()) };
 }
 
 async function replay(s: Scenario): Promise<Core> {
@@ -122,7 +123,7 @@ async function replay(s: Scenario): Promise<Core> {
       expect(ourMeta.length, `op metas ${tx.txid}`).toBe(theirMeta.length);
       const { ops, sourceId } = txOps(tx.envelope);
       theirMeta.forEach((m, j) => {
-        const opSource = ops[j]!.sourceAccount() ? muxedToAccountId(ops[j]!.sourceAccount()!) : sourceId;
+        const opSource = ops[j]!.sourceAccount() ? muxedAccountBase(ops[j]!.sourceAccount()!) : sourceId;
         const allowed = new Set(protocol14OfferReserve(ops[j]!, ours.result().results()[j]!, opSource));
         const mine = changeKeys(ourMeta[j]!.changes()).filter((k) => !allowed.has(k));
         expect(mine, `op ${j} changes ${tx.txid}`).toEqual(changeKeys(m.changes()));
@@ -227,7 +228,7 @@ function ourData(core: Core): SqlRow[] {
   return rows;
 }
 
-function assetB64(a: { code: string; issuer: string }): string {
+function assetB64(a: AssetValue): string {
   return assetToXdr(a).toXDR('base64');
 }
 

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Asset, Keypair, Operation, StrKey, xdr } from '@stellar/stellar-base';
-import { genesisLedgerEntries } from '../../src/core/index.js';
+import { genesisLedgerEntries } from '../../src/stellar/index.js';
 import { Harness, PASSPHRASE } from './support/harness.js';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');

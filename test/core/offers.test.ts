@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { Asset, type Keypair, Operation } from '@stellar/stellar-base';
 import type { xdr } from '@stellar/stellar-base';
-import { INT64_MAX, adjustOffer, exchangeV10 } from '../../src/core/exchange_math.js';
-import type { Price } from '../../src/core/exchange_math.js';
+import { INT64_MAX, adjustOffer, exchangeV10 } from '../../src/stellar/index.js';
+import type { Price } from '../../src/stellar/index.js';
 import { Harness } from './support/harness.js';
 import type { Applied } from './support/harness.js';
 import {

@@ -5,16 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Asset, Keypair, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
-import { createCore, readDatastoreFile, rootKeypair } from '../../src/core/index.js';
-import {
-  envelopeHash,
-  ledgerRows,
-  networkId,
-  readBatchLedgers,
-  viewLedger,
-  viewLedgerBytes,
-  type LedgerRows,
-} from '../../src/ingest/index.js';
+import { createCore } from '../../src/core/index.js';
+import { ledgerRows, type LedgerRows } from '../../src/ingest/index.js';
+import { envelopeHash, readBatchLedgers, readDatastoreFile, viewLedger, viewLedgerBytes } from '../../src/meta/index.js';
+import { networkId, rootKeypair } from '../../src/stellar/index.js';
 import { changedAccounts } from '../../src/ingest/processors/participants.js';
 import { TESTNET_DATASTORE, TESTNET_PASSPHRASE } from './support/fixtures.js';
 

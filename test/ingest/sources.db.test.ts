@@ -10,11 +10,11 @@ import {
   IngestLockError,
   LedgerChainError,
   metaStreamSource,
-  readBatchLedgers,
   reingestRange,
   startIngester,
   type LedgerSource,
 } from '../../src/ingest/index.js';
+import { readBatchLedgers } from '../../src/meta/index.js';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../support/database.js';
 import { dumpTables, TESTNET_DATASTORE, TESTNET_PASSPHRASE } from './support/fixtures.js';
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlSession } from '../../src/db/database.js';
 import type { LedgerRows } from '../../src/ingest/index.js';
+import { emptyStateRows } from '../../src/ingest/processors/state.js';
 import { writeHistory } from '../../src/ingest/writer.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
@@ -104,20 +105,9 @@ function rows(sequence: number): LedgerRows {
         price_d: 3n,
       },
     ],
-    transactionParticipants: [{ account: 'GA', id: txId }],
-    operationParticipants: [{ account: 'GA', id: opId }],
-    state: {
-      accounts: [],
-      removedAccounts: [],
-      signerAccounts: [],
-      signers: [],
-      data: [],
-      removedData: [],
-      trustLines: [],
-      removedTrustLines: [],
-      offers: [],
-      removedOffers: [],
-    },
+    transactionParticipants: [{ account: 'GA', transaction_id: txId }],
+    operationParticipants: [{ account: 'GA', operation_id: opId }],
+    state: emptyStateRows(),
   };
 }
 

@@ -1,7 +1,7 @@
 // Property: path search equals an exhaustive search (every sequence of distinct assets, crossed
 // with stellar-core's exchange math by a separate loop) on random books, both directions.
 import { describe, expect, it } from 'vitest';
-import { INT64_MAX, exchangeV10 } from '../../src/core/exchange_math.js';
+import { INT64_MAX, exchangeV10 } from '../../src/stellar/index.js';
 import {
   OrderBookGraph,
   findStrictReceivePaths,

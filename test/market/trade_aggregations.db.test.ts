@@ -14,15 +14,14 @@ import {
   HOUR_MS,
   mergePart,
   parseTradeAggregationParams,
-  referenceTradeAggregations,
   segmentStart,
   tradeAggregations,
   tradeAggregationsByIds,
-  type RawTrade,
   type Segment,
 } from '../../src/market/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { seededRandom, type Random } from './support/random.js';
+import { referenceTradeAggregations, tradePart, type RawTrade } from './support/trade_aggregation_reference.js';
 import { insertTrades, randomTrades, uniqueTrades } from './support/trades.js';
 
 const ISSUER = 'GAXMF43TGZHW3QN3REOUA2U5PW5BTARXGGYJ3JIFHW3YT6QRKRL3CPPU';
@@ -50,19 +49,7 @@ async function bucketSummaries(db: Database, trades: readonly RawTrade[]): Promi
   );
   const expected = new Map<string, Segment>();
   for (const t of trades) {
-    const price = { n: t.priceN, d: t.priceD };
-    const key = { operationId: t.operationId, order: t.order };
-    const part = {
-      count: 1,
-      baseVolume: t.baseAmount,
-      counterVolume: t.counterAmount,
-      high: price,
-      low: price,
-      open: price,
-      openKey: key,
-      close: price,
-      closeKey: key,
-    };
+    const part = tradePart(t);
     for (const [resolution, offset] of BUCKET_KINDS) {
       const timestamp = segmentStart(t.closedAt, resolution, offset);
       const id = `${t.baseAssetId} ${t.counterAssetId} ${resolution} ${offset} ${timestamp}`;

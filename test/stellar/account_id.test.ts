@@ -6,6 +6,12 @@ import {
   formatMuxedAccountId,
   isAccountId,
   isMuxedAccountId,
+  accountIdFromXdr,
+  accountIdKey,
+  accountIdToXdr,
+  encodeAccountId,
+  encodeAccountIdAt,
+  muxedAccountBase,
   muxedAccountFromXdr,
   parseAccountId,
   parseMuxedAccountId,
@@ -99,5 +105,23 @@ describe('muxed accounts', () => {
       muxedAddress: formatMuxedAccountId(ROOT, UINT64_MAX),
       muxedId: UINT64_MAX,
     });
+  });
+
+  it('encodes and decodes raw keys and XDR account ids, from a cache that gives the same answers', () => {
+    const key = Buffer.from(StrKey.decodeEd25519PublicKey(ROOT));
+    for (let i = 0; i < 2; i++) {
+      expect(encodeAccountId(key)).toBe(ROOT);
+      expect(encodeAccountIdAt(Buffer.concat([Buffer.alloc(3), key, Buffer.alloc(5)]), 3)).toBe(ROOT);
+      expect(accountIdKey(ROOT).equals(key)).toBe(true);
+      expect(accountIdToXdr(ROOT).toXDR().equals(xdr.PublicKey.publicKeyTypeEd25519(key).toXDR())).toBe(true);
+      expect(accountIdFromXdr(xdr.PublicKey.publicKeyTypeEd25519(key))).toBe(ROOT);
+    }
+    const random = Keypair.random();
+    expect(encodeAccountId(random.rawPublicKey())).toBe(random.publicKey());
+  });
+
+  it('gives the base account of an XDR MuxedAccount', () => {
+    expect(muxedAccountBase(xdr.MuxedAccount.keyTypeEd25519(StrKey.decodeEd25519PublicKey(ROOT)))).toBe(ROOT);
+    expect(muxedAccountBase(encodeMuxedAccount(ROOT, '420'))).toBe(ROOT);
   });
 });

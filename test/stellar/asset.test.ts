@@ -4,16 +4,22 @@ import {
   InvalidValueError,
   NATIVE_ASSET,
   type AssetValue,
+  allowTrustAsset,
+  assetCodeBytes,
   assetFromXdr,
+  assetRecord,
   assetToXdr,
   assetsEqual,
   compareAssets,
   creditAsset,
   formatCanonicalAsset,
   fromStellarAsset,
+  isAssetCodeValid,
+  isAssetValid,
   parseAssetQuery,
   parseAssetType,
   parseCanonicalAsset,
+  parsePrefixedAsset,
   toStellarAsset,
 } from '../../src/stellar/index.js';
 
@@ -210,5 +216,81 @@ describe('compareAssets (stellar-core XDR order)', () => {
     expect(compareAssets(creditAsset('USD', ISSUER), creditAsset('USD', ISSUER))).toBe(0);
     for (const a of list) for (const b of list) expect(compareAssets(a, b)).toBe(-compareAssets(b, a) || 0);
     expect([...list].reverse().sort(compareAssets)).toEqual(list);
+  });
+});
+
+describe('stellar-core asset validity', () => {
+  const code = (bytes: number[], size: number) => {
+    const out = Buffer.alloc(size);
+    Buffer.from(bytes).copy(out);
+    return out;
+  };
+
+  it('accepts letters and digits followed by zero padding, at least 1 (alphanum4) or 5 (alphanum12)', () => {
+    expect(isAssetCodeValid(code([0x55, 0x53, 0x44], 4))).toBe(true);
+    expect(isAssetCodeValid(code([0x41, 0x42, 0x43, 0x44], 4))).toBe(true);
+    expect(isAssetCodeValid(code([], 4))).toBe(false);
+    expect(isAssetCodeValid(code([0x41, 0, 0x42], 4))).toBe(false);
+    expect(isAssetCodeValid(code([0x41, 0x2d], 4))).toBe(false);
+    expect(isAssetCodeValid(code([0x41, 0x42, 0x43, 0x44], 12))).toBe(false);
+    expect(isAssetCodeValid(code([0x41, 0x42, 0x43, 0x44, 0x35], 12))).toBe(true);
+  });
+
+  it('judges every XDR asset union the same way, and no pool share is an asset', () => {
+    const usd = toStellarAsset(creditAsset('USD', ISSUER));
+    // as decoded from XDR (stellar-base's own objects hold codes as strings until encoded)
+    const changeTrust = xdr.ChangeTrustAsset.fromXDR(usd.toChangeTrustXDRObject().toXDR());
+    const trustLine = xdr.TrustLineAsset.fromXDR(usd.toTrustLineXDRObject().toXDR());
+    expect(isAssetValid(assetToXdr(NATIVE_ASSET))).toBe(true);
+    expect(isAssetValid(xdr.Asset.fromXDR(usd.toXDRObject().toXDR()))).toBe(true);
+    expect(isAssetValid(changeTrust)).toBe(true);
+    expect(isAssetValid(trustLine)).toBe(true);
+    const poolShare = xdr.TrustLineAsset.fromXDR(Buffer.concat([Buffer.from([0, 0, 0, 3]), Buffer.alloc(32)]));
+    expect(poolShare.switch().name).toBe('assetTypePoolShare');
+    expect(isAssetValid(poolShare)).toBe(false);
+    expect(assetFromXdr(trustLine)).toEqual(creditAsset('USD', ISSUER));
+    expect(assetFromXdr(usd.toTrustLineXDRObject())).toEqual(creditAsset('USD', ISSUER));
+  });
+
+  it('encodes as stellar-base does', () => {
+    for (const asset of [
+      NATIVE_ASSET,
+      creditAsset('A', ISSUER),
+      creditAsset('ABCD', ISSUER),
+      creditAsset('ABCDE', OTHER),
+      creditAsset('ABCDEFGHIJKL', OTHER),
+    ]) {
+      expect(assetToXdr(asset).toXDR().equals(toStellarAsset(asset).toXDRObject().toXDR())).toBe(true);
+    }
+    expect(assetCodeBytes(creditAsset('USD', ISSUER))).toEqual(Buffer.from([0x55, 0x53, 0x44, 0]));
+    expect(assetCodeBytes(creditAsset('ABCDE', ISSUER))).toEqual(Buffer.from([0x41, 0x42, 0x43, 0x44, 0x45, 0, 0, 0, 0, 0, 0, 0]));
+  });
+
+  it('reads the asset of an allow trust operation, issued by its source', () => {
+    const op = (asset: xdr.AssetCode) =>
+      new xdr.AllowTrustOp({ trustor: xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(OTHER)), asset, authorize: 1 });
+    expect(allowTrustAsset(op(xdr.AssetCode.assetTypeCreditAlphanum4(Buffer.from('EUR\0'))), ISSUER)).toEqual(creditAsset('EUR', ISSUER));
+    expect(allowTrustAsset(op(xdr.AssetCode.assetTypeCreditAlphanum12(Buffer.from('LONGER\0\0\0\0\0\0'))), ISSUER)).toEqual(
+      creditAsset('LONGER', ISSUER),
+    );
+  });
+});
+
+describe('Horizon asset parameters and records', () => {
+  it('reads a prefixed asset and names the prefixed field at fault', () => {
+    expect(parsePrefixedAsset({ selling_asset_type: 'native' }, 'selling', true)).toEqual(NATIVE_ASSET);
+    expect(
+      parsePrefixedAsset({ buying_asset_type: 'credit_alphanum4', buying_asset_code: 'USD', buying_asset_issuer: ISSUER }, 'buying', true),
+    ).toEqual(creditAsset('USD', ISSUER));
+    expect(parsePrefixedAsset({}, 'selling', false)).toBeNull();
+    expect(catchInvalid(() => parsePrefixedAsset({}, 'selling', true)).field).toBe('selling_asset_type');
+    expect(
+      catchInvalid(() => parsePrefixedAsset({ buying_asset_type: 'credit_alphanum4', buying_asset_code: 'USD' }, 'buying', true)).field,
+    ).toBe('buying_asset_issuer');
+  });
+
+  it('renders an asset as Horizon records show it', () => {
+    expect(assetRecord(NATIVE_ASSET)).toEqual({ assetType: 'native' });
+    expect(assetRecord(creditAsset('USD', ISSUER))).toEqual({ assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER });
   });
 });

@@ -7,10 +7,12 @@ import {
   TOID_TX_ORDER_MAX,
   formatPagingToken,
   formatPairPagingToken,
+  ledgerSequenceBounds,
   ledgerToidRange,
   parsePagingToken,
   parsePairPagingToken,
   parseToid,
+  startingSequenceNumber,
   toid,
   transactionToidRange,
 } from '../../src/stellar/index.js';
@@ -156,4 +158,24 @@ describe('pair paging tokens (effects, trades)', () => {
       expect(() => parsePairPagingToken(text)).toThrow(InvalidValueError);
     },
   );
+});
+
+describe('ledgerSequenceBounds', () => {
+  it('turns a TOID range into the ledgers whose ids lie strictly inside it', () => {
+    expect(ledgerSequenceBounds({})).toEqual({});
+    expect(ledgerSequenceBounds({ gt: toid(5, 0, 0) })).toEqual({ gt: 5 });
+    expect(ledgerSequenceBounds({ gt: toid(5, 3, 1) })).toEqual({ gt: 5 });
+    expect(ledgerSequenceBounds({ lt: toid(9, 0, 0) })).toEqual({ lt: 9 });
+    // ledger 9's id is below any id inside ledger 9
+    expect(ledgerSequenceBounds({ lt: toid(9, 0, 1) })).toEqual({ lt: 10 });
+    expect(ledgerSequenceBounds({ gt: 0n, lt: INT64_MAX })).toEqual({ gt: 0, lt: 2 ** 31 });
+  });
+});
+
+describe('startingSequenceNumber', () => {
+  it('puts the ledger in the high 32 bits, as the ledger\u2019s TOID', () => {
+    expect(startingSequenceNumber(0)).toBe(0n);
+    expect(startingSequenceNumber(7)).toBe(7n << 32n);
+    expect(startingSequenceNumber(7)).toBe(toid(7, 0, 0));
+  });
 });

@@ -1,5 +1,6 @@
 // Reading path and query parameters; a bad one is a 400 problem naming it.
 import { isAccountId } from '../../stellar/account_id.js';
+import { INT64_MAX } from '../../stellar/int64.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Order } from '../schema/paging.js';
 import { ProblemError, problems } from './problem.js';
 
@@ -12,8 +13,8 @@ export function uint32Param(name: string, text: string | undefined): number {
 
 /** A non-negative int64, passed on as its decimal text (GraphQL's Int64 input). */
 export function int64Param(name: string, text: string | undefined): string {
-  if (text === undefined || !/^\d{1,19}$/.test(text) || BigInt(text) > 2n ** 63n - 1n) {
-    throw new ProblemError(problems.badRequest(name, `${name} must be a whole number between 0 and 9223372036854775807`));
+  if (text === undefined || !/^\d{1,19}$/.test(text) || BigInt(text) > INT64_MAX) {
+    throw new ProblemError(problems.badRequest(name, `${name} must be a whole number between 0 and ${INT64_MAX}`));
   }
   return text;
 }

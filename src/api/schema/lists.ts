@@ -4,7 +4,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Effect, Ledger, Offer, Operation, Prisma, Trade, Transaction } from '../../generated/prisma/client.js';
-import type { PairPagingToken } from '../../stellar/toid.js';
+import { formatPagingToken, ledgerSequenceBounds, toid, type PairPagingToken } from '../../stellar/toid.js';
 import type { ApiContext } from '../context.js';
 import { pairCursor, pairKey, pairOrderBy, pairWhere, toidKey, toidWhere, type KeysetSource } from './paging.js';
 
@@ -25,12 +25,10 @@ export function ledgerList(ctx: ApiContext, info: GraphQLResolveInfo): KeysetSou
     key: toidKey,
     // a ledger's paging token is toid(sequence, 0, 0): compare sequences
     fetch: (range, direction, take) => {
-      const sequence: Prisma.IntFilter = {};
-      if (range.gt !== undefined) sequence.gt = Number(range.gt >> 32n);
-      if (range.lt !== undefined) sequence.lt = Number((range.lt + (1n << 32n) - 1n) >> 32n);
+      const sequence: Prisma.IntFilter = ledgerSequenceBounds(range);
       return ctx.prisma.ledger.findMany({ ...nodeQuery(ctx, info), where: { sequence }, orderBy: { sequence: direction }, take });
     },
-    cursor: (ledger) => String(BigInt(ledger.sequence) << 32n),
+    cursor: (ledger) => formatPagingToken(toid(ledger.sequence, 0, 0)),
   };
 }
 

@@ -2,12 +2,10 @@
 // DateTime (ISO 8601 UTC).
 import { GraphQLError, Kind } from 'graphql';
 import { formatAmount, parseAmount } from '../../stellar/amount.js';
+import { INT64_MAX, INT64_MIN } from '../../stellar/int64.js';
 import { InvalidValueError } from '../../stellar/invalid_value_error.js';
 import { builder } from './builder.js';
 import { verbatim } from './verbatim.js';
-
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 function parseInt64(value: unknown): bigint {
   const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;

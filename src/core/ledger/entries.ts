@@ -1,25 +1,16 @@
 // Plain-object ledger entries (fast to clone and compare) and their conversion to and from XDR.
-import { StrKey, xdr } from '@stellar/stellar-base';
-
-/** A credit asset, or the native asset when `issuer` is ''. */
-export interface AssetRec {
-  code: string;
-  issuer: string;
-}
-
-export const NATIVE: AssetRec = Object.freeze({ code: 'native', issuer: '' });
-
-export function isNative(a: AssetRec): boolean {
-  return a.issuer === '';
-}
-
-export function assetKey(a: AssetRec): string {
-  return isNative(a) ? 'native' : `${a.code}:${a.issuer}`;
-}
-
-export function sameAsset(a: AssetRec, b: AssetRec): boolean {
-  return a.code === b.code && a.issuer === b.issuer;
-}
+// Assets and account ids are the protocol's own (src/stellar/).
+import { xdr } from '@stellar/stellar-base';
+import {
+  accountIdFromXdr,
+  accountIdKey,
+  accountIdToXdr,
+  assetCodeBytes,
+  assetFromXdr,
+  assetToXdr,
+  type AssetValue,
+  type CreditAsset,
+} from '../../stellar/index.js';
 
 export interface SignerRec {
   /** hex of the XDR SignerKey; hex order equals stellar-core's signer order for fixed-size keys */
@@ -53,7 +44,7 @@ export interface AccountRec {
 export interface TrustLineRec {
   type: 'trustline';
   accountId: string;
-  asset: AssetRec;
+  asset: CreditAsset;
   balance: bigint;
   limit: bigint;
   flags: number;
@@ -76,8 +67,8 @@ export interface OfferRec {
   type: 'offer';
   sellerId: string;
   offerId: bigint;
-  selling: AssetRec;
-  buying: AssetRec;
+  selling: AssetValue;
+  buying: AssetValue;
   amount: bigint;
   priceN: number;
   priceD: number;
@@ -92,7 +83,7 @@ export type EntryRec = AccountRec | TrustLineRec | DataRec | OfferRec;
 export function accountKey(accountId: string): string {
   return `A${accountId}`;
 }
-export function trustLineKey(accountId: string, asset: AssetRec): string {
+export function trustLineKey(accountId: string, asset: CreditAsset): string {
   return `T${accountId}/${asset.code}/${asset.issuer}`;
 }
 export function dataKey(accountId: string, name: string): string {
@@ -151,102 +142,18 @@ export function newAccount(accountId: string, balance: bigint, seqNum: bigint, l
 
 // ---- XDR helpers -------------------------------------------------------------------------------
 
-const accountIdCache = new Map<string, xdr.AccountId>();
-
-export function accountIdToXdr(id: string): xdr.AccountId {
-  let v = accountIdCache.get(id);
-  if (!v) {
-    v = xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(id));
-    if (accountIdCache.size > 100_000) accountIdCache.clear();
-    accountIdCache.set(id, v);
-  }
-  return v;
+function trustLineAssetToXdr(a: CreditAsset): xdr.TrustLineAsset {
+  const parts = { assetCode: assetCodeBytes(a), issuer: accountIdToXdr(a.issuer) };
+  return a.code.length <= 4
+    ? xdr.TrustLineAsset.assetTypeCreditAlphanum4(new xdr.AlphaNum4(parts))
+    : xdr.TrustLineAsset.assetTypeCreditAlphanum12(new xdr.AlphaNum12(parts));
 }
 
-export function accountIdFromXdr(a: xdr.AccountId): string {
-  return encodeAccountId(a.ed25519());
-}
-
-const strKeyCache = new Map<string, string>();
-
-/** G... of a raw ed25519 key, cached: StrKey's base32 + CRC is costly on the hot path. */
-export function encodeAccountId(raw: Buffer): string {
-  const hex = raw.toString('hex');
-  let id = strKeyCache.get(hex);
-  if (!id) {
-    id = StrKey.encodeEd25519PublicKey(raw);
-    if (strKeyCache.size > 100_000) strKeyCache.clear();
-    strKeyCache.set(hex, id);
-  }
-  return id;
-}
-
-/** The G... account behind a (possibly muxed) account. */
-export function muxedToAccountId(m: xdr.MuxedAccount): string {
-  if (m.switch() === xdr.CryptoKeyType.keyTypeEd25519()) {
-    return encodeAccountId(m.ed25519());
-  }
-  return encodeAccountId(m.med25519().ed25519());
-}
-
-function codeFromBytes(b: Buffer): string {
-  let end = b.length;
-  while (end > 0 && b[end - 1] === 0) end--;
-  return b.subarray(0, end).toString('latin1');
-}
-
-function codeToBytes(code: string, size: number): Buffer {
-  const out = Buffer.alloc(size);
-  out.write(code, 'latin1');
-  return out;
-}
-
-export function assetFromXdr(a: xdr.Asset | xdr.TrustLineAsset | xdr.ChangeTrustAsset): AssetRec {
-  switch (a.switch().value) {
-    case xdr.AssetType.assetTypeNative().value:
-      return NATIVE;
-    case xdr.AssetType.assetTypeCreditAlphanum4().value: {
-      const x = a.alphaNum4();
-      return { code: codeFromBytes(x.assetCode()), issuer: accountIdFromXdr(x.issuer()) };
-    }
-    case xdr.AssetType.assetTypeCreditAlphanum12().value: {
-      const x = a.alphaNum12();
-      return { code: codeFromBytes(x.assetCode()), issuer: accountIdFromXdr(x.issuer()) };
-    }
-    default:
-      throw new Error('liquidity pool assets are not supported');
-  }
-}
-
-/** Raw asset code bytes as in the XDR, to validate them the way stellar-core does. */
-export function assetCodeBytes(a: xdr.Asset | xdr.TrustLineAsset | xdr.ChangeTrustAsset): Buffer | null {
-  switch (a.switch().value) {
-    case xdr.AssetType.assetTypeCreditAlphanum4().value:
-      return a.alphaNum4().assetCode();
-    case xdr.AssetType.assetTypeCreditAlphanum12().value:
-      return a.alphaNum12().assetCode();
-    default:
-      return null;
-  }
-}
-
-export function assetToXdr(a: AssetRec): xdr.Asset {
-  if (isNative(a)) return xdr.Asset.assetTypeNative();
-  if (a.code.length <= 4) {
-    return xdr.Asset.assetTypeCreditAlphanum4(new xdr.AlphaNum4({ assetCode: codeToBytes(a.code, 4), issuer: accountIdToXdr(a.issuer) }));
-  }
-  return xdr.Asset.assetTypeCreditAlphanum12(new xdr.AlphaNum12({ assetCode: codeToBytes(a.code, 12), issuer: accountIdToXdr(a.issuer) }));
-}
-
-function trustLineAssetToXdr(a: AssetRec): xdr.TrustLineAsset {
-  if (a.code.length <= 4) {
-    return xdr.TrustLineAsset.assetTypeCreditAlphanum4(
-      new xdr.AlphaNum4({ assetCode: codeToBytes(a.code, 4), issuer: accountIdToXdr(a.issuer) }),
-    );
-  }
-  return xdr.TrustLineAsset.assetTypeCreditAlphanum12(
-    new xdr.AlphaNum12({ assetCode: codeToBytes(a.code, 12), issuer: accountIdToXdr(a.issuer) }),
-  );
+/** A trust line's asset: always a credit asset (pool shares do not exist on this network). */
+function trustLineAssetFromXdr(a: xdr.TrustLineAsset): CreditAsset {
+  const asset = assetFromXdr(a);
+  if (asset.type === 'native') throw new Error('a trust line to the native asset');
+  return asset;
 }
 
 export function signerKeyFromHex(hex: string): xdr.SignerKey {
@@ -263,7 +170,7 @@ const signerHexCache = new Map<string, string>();
 export function ed25519SignerHex(accountId: string): string {
   let hex = signerHexCache.get(accountId);
   if (!hex) {
-    hex = `00000000${Buffer.from(StrKey.decodeEd25519PublicKey(accountId)).toString('hex')}`;
+    hex = `00000000${accountIdKey(accountId).toString('hex')}`;
     if (signerHexCache.size > 100_000) signerHexCache.clear();
     signerHexCache.set(accountId, hex);
   }
@@ -416,7 +323,7 @@ export function keyFromLedgerKey(k: xdr.LedgerKey): string {
       return accountKey(accountIdFromXdr(k.account().accountId()));
     case xdr.LedgerEntryType.trustline().value: {
       const t = k.trustLine();
-      return trustLineKey(accountIdFromXdr(t.accountId()), assetFromXdr(t.asset()));
+      return trustLineKey(accountIdFromXdr(t.accountId()), trustLineAssetFromXdr(t.asset()));
     }
     case xdr.LedgerEntryType.data().value: {
       const d = k.data();
@@ -438,25 +345,15 @@ export function entryFromXdr(le: xdr.LedgerEntry): EntryRec {
     case xdr.LedgerEntryType.account().value: {
       const a = d.account();
       const th = a.thresholds();
+      // the extensions' fields keep newAccount's defaults unless the entry has them
       const rec: AccountRec = {
-        type: 'account',
-        accountId: accountIdFromXdr(a.accountId()),
-        balance: a.balance().toBigInt(),
-        seqNum: a.seqNum().toBigInt(),
+        ...newAccount(accountIdFromXdr(a.accountId()), a.balance().toBigInt(), a.seqNum().toBigInt(), lastModified),
         numSubEntries: a.numSubEntries(),
         inflationDest: a.inflationDest() ? accountIdFromXdr(a.inflationDest() as xdr.AccountId) : null,
         flags: a.flags(),
         homeDomain: Buffer.from(a.homeDomain()).toString('latin1'),
         thresholds: [th[0] ?? 0, th[1] ?? 0, th[2] ?? 0, th[3] ?? 0],
         signers: a.signers().map((s) => ({ key: signerKeyToHex(s.key()), weight: s.weight() })),
-        extLevel: 0,
-        buyingLiabilities: 0n,
-        sellingLiabilities: 0n,
-        numSponsored: 0,
-        numSponsoring: 0,
-        seqLedger: 0,
-        seqTime: 0n,
-        lastModified,
       };
       const ext = a.ext();
       if (ext.switch() === 1) {
@@ -483,7 +380,7 @@ export function entryFromXdr(le: xdr.LedgerEntry): EntryRec {
       const rec: TrustLineRec = {
         type: 'trustline',
         accountId: accountIdFromXdr(t.accountId()),
-        asset: assetFromXdr(t.asset()),
+        asset: trustLineAssetFromXdr(t.asset()),
         balance: t.balance().toBigInt(),
         limit: t.limit().toBigInt(),
         flags: t.flags(),

@@ -1,21 +1,8 @@
 // Direct XDR encoding of ledger entries and entry changes from the plain records: the meta of a
 // busy ledger holds thousands of entries, and building js-xdr objects for each dominated closes.
 // Byte-for-byte equal to entryToXdr(...).toXDR() (checked in test/core/entry_codec.test.ts).
-import { StrKey } from '@stellar/stellar-base';
-import type { AssetRec, EntryRec } from './entries.js';
-import { isNative } from './entries.js';
-
-const rawKeyCache = new Map<string, Buffer>();
-
-function rawKey(accountId: string): Buffer {
-  let k = rawKeyCache.get(accountId);
-  if (!k) {
-    k = Buffer.from(StrKey.decodeEd25519PublicKey(accountId));
-    if (rawKeyCache.size > 100_000) rawKeyCache.clear();
-    rawKeyCache.set(accountId, k);
-  }
-  return k;
-}
+import { accountIdKey, assetCodeBytes, type AssetValue, type CreditAsset } from '../../stellar/index.js';
+import type { EntryRec } from './entries.js';
 
 /** A growable big-endian XDR byte writer. */
 export class XdrBytes {
@@ -82,7 +69,7 @@ export class XdrBytes {
   }
 
   accountId(id: string): this {
-    return this.u32(0).raw(rawKey(id));
+    return this.u32(0).raw(accountIdKey(id));
   }
 
   get length(): number {
@@ -94,17 +81,15 @@ export class XdrBytes {
   }
 }
 
-function writeCode(w: XdrBytes, a: AssetRec): void {
-  const size = a.code.length <= 4 ? 4 : 12;
-  const b = Buffer.alloc(size);
-  b.write(a.code, 'latin1');
-  w.u32(size === 4 ? 1 : 2)
-    .raw(b)
+function writeCode(w: XdrBytes, a: CreditAsset): void {
+  const code = assetCodeBytes(a);
+  w.u32(code.length === 4 ? 1 : 2)
+    .raw(code)
     .accountId(a.issuer);
 }
 
-function writeAsset(w: XdrBytes, a: AssetRec): void {
-  if (isNative(a)) w.u32(0);
+function writeAsset(w: XdrBytes, a: AssetValue): void {
+  if (a.type === 'native') w.u32(0);
   else writeCode(w, a);
 }
 

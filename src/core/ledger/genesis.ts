@@ -1,16 +1,17 @@
-// Genesis as stellar-core makes it: ledger 1, the root account (seed = sha256(passphrase)) holding
-// every stroop, sequence number 0.
+// The core's genesis: ledger 1's header, and the root account of the protocol's genesis state
+// (src/stellar/genesis.ts) as the core's own entry.
 import { createHash } from 'node:crypto';
-import { Keypair } from '@stellar/stellar-base';
-import { newAccount } from './entries.js';
+import { GENESIS_LEDGER_SEQ, TOTAL_COINS, genesisLedgerEntries } from '../../stellar/index.js';
+import { entryFromXdr } from './entries.js';
 import type { AccountRec } from './entries.js';
 import { ZERO_HASH } from './header.js';
 import type { LedgerHeaderRec } from './header.js';
 
+// friendbot signs with the root account's key
+export { rootKeypair } from '../../stellar/index.js';
+
 /** The protocol whose classic semantics this core implements (see docs/core.md). */
 export const PROTOCOL_VERSION = 22;
-export const TOTAL_COINS = 1_000_000_000_000_000_000n;
-export const GENESIS_LEDGER_SEQ = 1;
 
 export interface GenesisParams {
   networkPassphrase: string;
@@ -19,12 +20,9 @@ export interface GenesisParams {
   maxTxSetSize: number;
 }
 
-export function rootKeypair(networkPassphrase: string): Keypair {
-  return Keypair.fromRawEd25519Seed(createHash('sha256').update(networkPassphrase).digest());
-}
-
 export function genesisRootAccount(networkPassphrase: string): AccountRec {
-  return newAccount(rootKeypair(networkPassphrase).publicKey(), TOTAL_COINS, 0n, GENESIS_LEDGER_SEQ);
+  const [root] = genesisLedgerEntries(networkPassphrase);
+  return entryFromXdr(root!) as AccountRec;
 }
 
 export function genesisHeader(p: GenesisParams): LedgerHeaderRec {

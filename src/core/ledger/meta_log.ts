@@ -2,6 +2,7 @@
 // --metadata-output-stream (4-byte big-endian length with the high bit set, then the XDR).
 // Each append is fsync'd before the close is acknowledged; a torn final frame is cut off on open.
 import fs from 'node:fs';
+import { frameHeader, frameLength, rawLedgerSequence } from '../../meta/index.js';
 
 export interface MetaStore {
   /** first and last ledger stored, or null when empty */
@@ -32,30 +33,6 @@ export class MemoryMetaStore implements MetaStore {
   close(): void {}
 }
 
-const HIGH_BIT = 0x80000000;
-
-/** Reads the sequence number of a LedgerCloseMeta v0/v1/v2 without decoding it all. */
-export function metaLedgerSeq(x: Buffer): number {
-  // union discriminant (4) + [v1/v2: ext union (4, v0 only here)] + LedgerHeaderHistoryEntry: hash (32) + header
-  const arm = x.readUInt32BE(0);
-  let off = 4;
-  if (arm >= 1) off += 4;
-  off += 32; // LedgerHeaderHistoryEntry.hash
-  // LedgerHeader: ledgerVersion(4) previousLedgerHash(32) StellarValue(txSetHash 32, closeTime 8, upgrades var, ext union)
-  off += 4 + 32 + 32 + 8;
-  const nUpgrades = x.readUInt32BE(off);
-  off += 4;
-  for (let i = 0; i < nUpgrades; i++) {
-    const len = x.readUInt32BE(off);
-    off += 4 + len + ((4 - (len % 4)) % 4);
-  }
-  const extArm = x.readUInt32BE(off);
-  off += 4;
-  if (extArm === 1) off += 36 + 68; // LedgerCloseValueSignature: nodeID (type + 32) + signature (len + 64)
-  off += 32 + 32; // txSetResultHash, bucketListHash
-  return x.readUInt32BE(off);
-}
-
 export class FileMetaStore implements MetaStore {
   private readonly fd: number;
   private readonly offsets: number[] = [];
@@ -73,13 +50,12 @@ export class FileMetaStore implements MetaStore {
     let off = 0;
     while (off + 4 <= total) {
       fs.readSync(this.fd, head, 0, 4, off);
-      const word = head.readUInt32BE(0);
-      const len = (word & ~HIGH_BIT) >>> 0;
-      if ((word & HIGH_BIT) === 0 || off + 4 + len > total) break;
+      const len = frameLength(head.readUInt32BE(0));
+      if (len === null || off + 4 + len > total) break;
       if (this.offsets.length === 0) {
         const body = Buffer.alloc(Math.min(len, 4096));
         fs.readSync(this.fd, body, 0, body.length, off + 4);
-        this.first = metaLedgerSeq(body);
+        this.first = rawLedgerSequence(body);
       }
       this.offsets.push(off);
       off += 4 + len;
@@ -95,9 +71,7 @@ export class FileMetaStore implements MetaStore {
   append(seq: number, xdrBytes: Buffer): void {
     if (this.offsets.length === 0) this.first = seq;
     else if (seq !== this.first + this.offsets.length) throw new Error(`meta log gap: ${seq}`);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE((HIGH_BIT | xdrBytes.length) >>> 0, 0);
-    const frame = Buffer.concat([head, xdrBytes]);
+    const frame = Buffer.concat([frameHeader(xdrBytes.length), xdrBytes]);
     fs.writeSync(this.fd, frame, 0, frame.length, this.size);
     fs.fsyncSync(this.fd);
     this.offsets.push(this.size);
@@ -109,7 +83,7 @@ export class FileMetaStore implements MetaStore {
     if (off === undefined) return undefined;
     const head = Buffer.alloc(4);
     fs.readSync(this.fd, head, 0, 4, off);
-    const len = (head.readUInt32BE(0) & ~HIGH_BIT) >>> 0;
+    const len = frameLength(head.readUInt32BE(0))!;
     const body = Buffer.alloc(len);
     fs.readSync(this.fd, body, 0, len, off + 4);
     return body;

@@ -1,11 +1,11 @@
 // The closed ledger's offers indexed per pair in stellar-core's best-offer order (price as a
 // double n/d, then offer id: isBetterOffer), and per seller for removing a seller's offers.
-import { assetKey } from './entries.js';
-import type { AssetRec, OfferRec } from './entries.js';
+import { formatCanonicalAsset, type AssetValue } from '../../stellar/index.js';
+import type { OfferRec } from './entries.js';
 
 /** Offers that sell `selling` for `buying`. */
-export function pairKey(selling: AssetRec, buying: AssetRec): string {
-  return `${assetKey(selling)}>${assetKey(buying)}`;
+export function pairKey(selling: AssetValue, buying: AssetValue): string {
+  return `${formatCanonicalAsset(selling)}>${formatCanonicalAsset(buying)}`;
 }
 
 export function offerPairKey(o: OfferRec): string {

@@ -1,7 +1,7 @@
 // A decoded transaction envelope with everything validation and apply need, computed once.
 import { createHash } from 'node:crypto';
 import { xdr } from '@stellar/stellar-base';
-import { muxedToAccountId } from './entries.js';
+import { muxedAccountBase } from '../../stellar/index.js';
 import type { DecoratedSig } from './signature_checker.js';
 
 export interface ParsedOp {
@@ -58,10 +58,6 @@ export interface TxFrame {
 }
 
 const ENVELOPE_TYPE_TX = Buffer.from([0, 0, 0, 2]);
-
-export function networkIdOf(passphrase: string): Buffer {
-  return createHash('sha256').update(passphrase).digest();
-}
 
 function convertV0(env: xdr.TransactionEnvelope): xdr.TransactionEnvelope {
   const v0 = env.v0();
@@ -123,7 +119,7 @@ export function makeTxFrame(input: xdr.TransactionEnvelope, networkId: Buffer, r
   const sigs = v1.signatures();
   const feeBump: FeeBumpPart | null = isFeeBump
     ? {
-        feeSourceId: muxedToAccountId(env.feeBump().tx().feeSource()),
+        feeSourceId: muxedAccountBase(env.feeBump().tx().feeSource()),
         fee: env.feeBump().tx().fee().toBigInt(),
         signatures: env
           .feeBump()
@@ -174,12 +170,12 @@ export function makeTxFrame(input: xdr.TransactionEnvelope, networkId: Buffer, r
     innerHash,
     feeBump,
     fullHash: createHash('sha256').update(envXdr).digest(),
-    sourceId: muxedToAccountId(tx.sourceAccount()),
+    sourceId: muxedAccountBase(tx.sourceAccount()),
     seqNum: tx.seqNum().toBigInt(),
     fee: BigInt(tx.fee()),
     ops: tx.operations().map((op) => {
       const src = op.sourceAccount();
-      return { op, type: op.body().switch().name, sourceId: src ? muxedToAccountId(src) : null };
+      return { op, type: op.body().switch().name, sourceId: src ? muxedAccountBase(src) : null };
     }),
     signatures: sigs.map((s) => ({ hint: s.hint(), signature: s.signature() })),
     minTime,

@@ -3,6 +3,7 @@
 // signatures against the source's signers and thresholds, balance for the fee, then each
 // operation (support, signature threshold of its source, well-formedness), then unused signatures.
 import { xdr } from '@stellar/stellar-base';
+import { INT64_MAX, startingSequenceNumber } from '../../stellar/index.js';
 import { accountKey, ed25519SignerHex, signerKeyToHex } from './entries.js';
 import type { AccountRec, SignerRec } from './entries.js';
 import type { EntryReader } from './ledger_txn.js';
@@ -13,7 +14,7 @@ import type { HeaderView, ThresholdLevel } from '../operations/context.js';
 import { SOROBAN_OPERATIONS, operationDef } from '../operations/registry.js';
 import { EXCHANGE_OP_TYPES, defaultExchangeResult } from '../operations/exchange_results.js';
 import type { OfferOpType, PathOpType } from '../operations/exchange_results.js';
-import { minBalance, startingSequenceNumber } from '../operations/helpers.js';
+import { minBalance } from '../operations/helpers.js';
 
 export interface ValidationEnv {
   /** the ledger the transaction would be applied in (sequence) and the close time checks use */
@@ -87,7 +88,7 @@ export function preSeqCheck(frame: TxFrame, env: ValidationEnv, reader: EntryRea
 export function isBadSeq(frame: TxFrame, current: bigint, ledgerSeq: number): boolean {
   if (frame.seqNum === startingSequenceNumber(ledgerSeq)) return true;
   if (frame.minSeqNum !== null) return current < frame.minSeqNum || current >= frame.seqNum;
-  return current === 0x7fffffffffffffffn || current + 1n !== frame.seqNum;
+  return current === INT64_MAX || current + 1n !== frame.seqNum;
 }
 
 export function isTooEarlyForAccount(frame: TxFrame, acc: AccountRec, header: HeaderView): boolean {

@@ -1,9 +1,10 @@
 // account_merge: moves the whole native balance to the destination and removes the source.
 import { xdr } from '@stellar/stellar-base';
-import { accountKey, muxedToAccountId } from '../ledger/entries.js';
+import { muxedAccountBase, startingSequenceNumber } from '../../stellar/index.js';
+import { accountKey } from '../ledger/entries.js';
 import { opInner } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
-import { AUTH_IMMUTABLE_FLAG, accountExists, addAccountBalance, loadAccount, startingSequenceNumber } from './helpers.js';
+import { AUTH_IMMUTABLE_FLAG, accountExists, addAccountBalance, loadAccount } from './helpers.js';
 
 const T = 'accountMerge';
 const fail = (code: string) => ({ success: false, result: opInner(T, code) });
@@ -12,11 +13,11 @@ export const accountMerge: OperationDef = {
   threshold: () => 'high',
   supported: true,
   checkValid(op, sourceId) {
-    if (muxedToAccountId(op.body().destination()) === sourceId) return opInner(T, 'accountMergeMalformed');
+    if (muxedAccountBase(op.body().destination()) === sourceId) return opInner(T, 'accountMergeMalformed');
     return null;
   },
   apply(ctx) {
-    const dest = muxedToAccountId(ctx.op.body().destination());
+    const dest = muxedAccountBase(ctx.op.body().destination());
     if (!accountExists(ctx.ltx, dest)) return fail('accountMergeNoAccount');
     const source = loadAccount(ctx.ltx, ctx.sourceId)!;
     if (source.flags & AUTH_IMMUTABLE_FLAG) return fail('accountMergeImmutableSet');

@@ -1,14 +1,14 @@
 // allow_trust: the issuer (source) sets the authorization flags of a trustor's line to its asset.
 import { xdr } from '@stellar/stellar-base';
-import { accountIdFromXdr, accountKey, trustLineKey } from '../ledger/entries.js';
-import type { AccountRec, AssetRec, TrustLineRec } from '../ledger/entries.js';
+import { accountIdFromXdr, allowTrustAsset, isAssetCodeValid } from '../../stellar/index.js';
+import { accountKey, trustLineKey } from '../ledger/entries.js';
+import type { AccountRec, TrustLineRec } from '../ledger/entries.js';
 import { opInner } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
 import {
   AUTH_REVOCABLE_FLAG,
   TL_AUTHORIZED_FLAG,
   TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG,
-  isAssetCodeValid,
   isAuthorizedToMaintainLiabilities,
 } from './helpers.js';
 import { removeOffersByAccountAndAsset } from './liabilities.js';
@@ -17,23 +17,12 @@ const T = 'allowTrust';
 const TRUSTLINE_AUTH_FLAGS = TL_AUTHORIZED_FLAG | TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG;
 const fail = (code: string) => ({ success: false, result: opInner(T, code) });
 
-function opAsset(op: xdr.Operation, sourceId: string): { asset: AssetRec; code: Buffer | null } {
+/** The code bytes of the operation's asset; null for a native asset. */
+function opAssetCode(op: xdr.Operation): Buffer | null {
   const a = op.body().allowTrustOp().asset();
-  if (a.switch().value === xdr.AssetType.assetTypeCreditAlphanum4().value) {
-    const code = a.assetCode4();
-    return { asset: { code: trimCode(code), issuer: sourceId }, code };
-  }
-  if (a.switch().value === xdr.AssetType.assetTypeCreditAlphanum12().value) {
-    const code = a.assetCode12();
-    return { asset: { code: trimCode(code), issuer: sourceId }, code };
-  }
-  return { asset: { code: 'native', issuer: '' }, code: null };
-}
-
-function trimCode(b: Buffer): string {
-  let end = b.length;
-  while (end > 0 && b[end - 1] === 0) end--;
-  return b.subarray(0, end).toString('latin1');
+  if (a.switch().value === xdr.AssetType.assetTypeCreditAlphanum4().value) return a.assetCode4();
+  if (a.switch().value === xdr.AssetType.assetTypeCreditAlphanum12().value) return a.assetCode12();
+  return null;
 }
 
 export const allowTrust: OperationDef = {
@@ -41,7 +30,7 @@ export const allowTrust: OperationDef = {
   supported: true,
   checkValid(op, sourceId) {
     const b = op.body().allowTrustOp();
-    const { code } = opAsset(op, sourceId);
+    const code = opAssetCode(op);
     if (code === null) return opInner(T, 'allowTrustMalformed');
     const authorize = b.authorize();
     if (authorize > TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG) return opInner(T, 'allowTrustMalformed');
@@ -59,7 +48,7 @@ export const allowTrust: OperationDef = {
     const source = ctx.ltx.get(accountKey(ctx.sourceId)) as AccountRec;
     const revocable = (source.flags & AUTH_REVOCABLE_FLAG) !== 0;
     if (!revocable && authorize === 0) return fail('allowTrustCantRevoke');
-    const { asset } = opAsset(ctx.op, ctx.sourceId);
+    const asset = allowTrustAsset(b, ctx.sourceId);
     const key = trustLineKey(trustor, asset);
     const current = ctx.ltx.get(key) as TrustLineRec | undefined;
     if (!current) return fail('allowTrustNoTrustLine');

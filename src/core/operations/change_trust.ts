@@ -1,6 +1,7 @@
 // change_trust: creates, updates (limit) or removes (limit 0) a trust line to a credit asset.
 import { xdr } from '@stellar/stellar-base';
-import { accountKey, assetCodeBytes, assetFromXdr, trustLineKey } from '../ledger/entries.js';
+import { assetFromXdr, isAssetValid, type CreditAsset } from '../../stellar/index.js';
+import { accountKey, trustLineKey } from '../ledger/entries.js';
 import type { AccountRec, TrustLineRec } from '../ledger/entries.js';
 import { opInner, opOuter } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
@@ -10,13 +11,15 @@ import {
   TL_AUTHORIZED_FLAG,
   TL_CLAWBACK_ENABLED_FLAG,
   addSubEntry,
-  isAssetCodeValid,
   loadAccount,
   removeSubEntry,
 } from './helpers.js';
 
 const T = 'changeTrust';
 const fail = (code: string) => ({ success: false, result: opInner(T, code) });
+
+// checkValid has ruled out the native asset and pool shares
+const changeTrustAsset = (line: xdr.ChangeTrustAsset): CreditAsset => assetFromXdr(line) as CreditAsset;
 
 export const changeTrust: OperationDef = {
   threshold: () => 'medium',
@@ -28,13 +31,13 @@ export const changeTrust: OperationDef = {
     const t = line.switch().value;
     if (t === xdr.AssetType.assetTypeNative().value) return opInner(T, 'changeTrustMalformed');
     if (t === xdr.AssetType.assetTypePoolShare().value) return opOuter('opNotSupported');
-    if (!isAssetCodeValid(assetCodeBytes(line))) return opInner(T, 'changeTrustMalformed');
-    if (assetFromXdr(line).issuer === sourceId) return opInner(T, 'changeTrustMalformed');
+    if (!isAssetValid(line)) return opInner(T, 'changeTrustMalformed');
+    if (changeTrustAsset(line).issuer === sourceId) return opInner(T, 'changeTrustMalformed');
     return null;
   },
   apply(ctx) {
     const b = ctx.op.body().changeTrustOp();
-    const asset = assetFromXdr(b.line());
+    const asset = changeTrustAsset(b.line());
     const limit = b.limit().toBigInt();
     if (asset.issuer === ctx.sourceId) return fail('changeTrustSelfNotAllowed');
     const key = trustLineKey(ctx.sourceId, asset);

@@ -1,8 +1,9 @@
 // create_account: funds a new account from the source's available balance.
-import { accountIdFromXdr, newAccount } from '../ledger/entries.js';
+import { accountIdFromXdr, startingSequenceNumber } from '../../stellar/index.js';
+import { newAccount } from '../ledger/entries.js';
 import { opInner } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
-import { accountExists, addAccountBalance, availableBalance, loadAccount, minBalance, startingSequenceNumber } from './helpers.js';
+import { accountExists, addAccountBalance, availableBalance, loadAccount, minBalance } from './helpers.js';
 
 const T = 'createAccount';
 

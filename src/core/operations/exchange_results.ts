@@ -1,8 +1,9 @@
 // XDR results of the exchange operations: claim atoms (ClaimAtom of type order book, protocol ≥ 18),
 // ManageOfferSuccessResult and path payment successes, and stellar-core's default results.
 import { xdr } from '@stellar/stellar-base';
-import { accountIdToXdr, assetToXdr, entryToXdr } from '../ledger/entries.js';
-import type { AssetRec, OfferRec } from '../ledger/entries.js';
+import { accountIdToXdr, assetToXdr, type AssetValue } from '../../stellar/index.js';
+import { entryToXdr } from '../ledger/entries.js';
+import type { OfferRec } from '../ledger/entries.js';
 import type { ClaimAtomRec } from '../exchange.js';
 
 type UnionCtor = new (arm: string, value?: unknown) => unknown;
@@ -58,7 +59,7 @@ export function manageOfferSuccess(trail: ClaimAtomRec[], effect: OfferEffect, o
   return new xdr.ManageOfferSuccessResult({ offersClaimed: trail.map(claimAtomToXdr), offer: o });
 }
 
-export function simplePaymentResult(destination: string, asset: AssetRec, amount: bigint): xdr.SimplePaymentResult {
+export function simplePaymentResult(destination: string, asset: AssetValue, amount: bigint): xdr.SimplePaymentResult {
   return new xdr.SimplePaymentResult({ destination: accountIdToXdr(destination), asset: assetToXdr(asset), amount: new xdr.Int64(amount) });
 }
 

@@ -1,11 +1,10 @@
 // Reserve, balance and trust line rules shared by operations (stellar-core's TransactionUtils).
-import { xdr } from '@stellar/stellar-base';
+import { INT64_MAX, type CreditAsset } from '../../stellar/index.js';
 import { accountKey, trustLineKey } from '../ledger/entries.js';
-import type { AccountRec, AssetRec, TrustLineRec } from '../ledger/entries.js';
+import type { AccountRec, TrustLineRec } from '../ledger/entries.js';
 import type { LedgerTxn } from '../ledger/ledger_txn.js';
 import type { HeaderView } from './context.js';
 
-export const INT64_MAX = 0x7fffffffffffffffn;
 export const ACCOUNT_SUBENTRY_LIMIT = 1000;
 
 export const AUTH_REQUIRED_FLAG = 0x1;
@@ -70,7 +69,7 @@ export function accountExists(ltx: LedgerTxn, id: string): boolean {
  */
 export type TrustLineView = { issuer: true } | { issuer: false; line: TrustLineRec };
 
-export function loadTrustLineView(ltx: LedgerTxn, accountId: string, asset: AssetRec): TrustLineView | undefined {
+export function loadTrustLineView(ltx: LedgerTxn, accountId: string, asset: CreditAsset): TrustLineView | undefined {
   if (asset.issuer === accountId) return { issuer: true };
   const line = ltx.load<TrustLineRec>(trustLineKey(accountId, asset));
   return line ? { issuer: false, line } : undefined;
@@ -84,27 +83,6 @@ export function viewAddBalance(v: TrustLineView, delta: bigint): boolean {
   return v.issuer ? true : addTrustLineBalance(v.line, delta);
 }
 
-function isAsciiAlphaNumeric(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-}
-
-/** stellar-core isAssetValid for the code bytes: alphanumerics, then only zero padding; 12-byte codes need ≥ 5 chars. */
-export function isAssetCodeValid(code: Buffer | null): boolean {
-  if (code === null) return true;
-  let len = 0;
-  let ended = false;
-  for (const c of code) {
-    if (c === 0) {
-      ended = true;
-      continue;
-    }
-    if (ended || !isAsciiAlphaNumeric(c)) return false;
-    len++;
-  }
-  if (code.length === 4) return len >= 1;
-  return len >= 5;
-}
-
 /** stellar-core isStringValid: no control characters, ASCII only. */
 export function isStringValid(b: Buffer | string): boolean {
   const buf = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
@@ -112,10 +90,6 @@ export function isStringValid(b: Buffer | string): boolean {
     if (c < 0x20 || c > 0x7e) return false;
   }
   return true;
-}
-
-export function startingSequenceNumber(ledgerSeq: number): bigint {
-  return BigInt(ledgerSeq) << 32n;
 }
 
 /** stellar-core maybeUpdateAccountOnLedgerSeqUpdate (protocol ≥ 19): records when the sequence moved. */
@@ -137,12 +111,4 @@ export function addSubEntry(header: HeaderView, acc: AccountRec): CreateSubEntry
 
 export function removeSubEntry(acc: AccountRec): void {
   acc.numSubEntries -= 1;
-}
-
-export function assetValid(a: xdr.Asset): boolean {
-  const t = a.switch().value;
-  if (t === xdr.AssetType.assetTypeNative().value) return true;
-  if (t === xdr.AssetType.assetTypeCreditAlphanum4().value) return isAssetCodeValid(a.alphaNum4().assetCode());
-  if (t === xdr.AssetType.assetTypeCreditAlphanum12().value) return isAssetCodeValid(a.alphaNum12().assetCode());
-  return false;
 }

@@ -1,16 +1,16 @@
 // Balances, limits and liabilities as the exchange sees them (stellar-core TransactionUtils and
 // TrustLineWrapper, protocol ≥ 10): available balance and receivable amount net of liabilities,
 // offers acquiring and releasing liabilities, and removing a seller's offers in one asset.
-import { accountKey, isNative, offerKey, sameAsset, trustLineKey } from '../ledger/entries.js';
-import type { AccountRec, AssetRec, OfferRec, TrustLineRec } from '../ledger/entries.js';
+import { accountKey, offerKey, trustLineKey } from '../ledger/entries.js';
+import { assetsEqual, INT64_MAX, offerLiabilities, type AssetValue, type CreditAsset } from '../../stellar/index.js';
+import type { AccountRec, OfferRec, TrustLineRec } from '../ledger/entries.js';
 import type { EntryReader, LedgerTxn } from '../ledger/ledger_txn.js';
-import { INT64_MAX, offerLiabilities } from '../exchange_math.js';
 import type { HeaderView } from './context.js';
 import { isAuthorizedToMaintainLiabilities, loadAccount, loadTrustLineView, minBalance, removeSubEntry } from './helpers.js';
 import type { TrustLineView } from './helpers.js';
 
 /** A trust line view without recording a load (stellar-core loadTrustLineWithoutRecord). */
-export function peekTrustLineView(r: EntryReader, accountId: string, asset: AssetRec): TrustLineView | undefined {
+export function peekTrustLineView(r: EntryReader, accountId: string, asset: CreditAsset): TrustLineView | undefined {
   if (asset.issuer === accountId) return { issuer: true };
   const line = r.get(trustLineKey(accountId, asset)) as TrustLineRec | undefined;
   return line ? { issuer: false, line } : undefined;
@@ -111,8 +111,8 @@ function addSellingLiabilities(header: HeaderView, e: AccountRec | TrustLineView
   return true;
 }
 
-function loadHolder(ltx: LedgerTxn, sellerId: string, asset: AssetRec): AccountRec | TrustLineView {
-  if (isNative(asset)) {
+function loadHolder(ltx: LedgerTxn, sellerId: string, asset: AssetValue): AccountRec | TrustLineView {
+  if (asset.type === 'native') {
     const acc = loadAccount(ltx, sellerId);
     if (!acc) throw new Error('account does not exist');
     return acc;
@@ -143,8 +143,8 @@ export function releaseLiabilities(ltx: LedgerTxn, header: HeaderView, offer: Of
 }
 
 /** What an account can sell of an asset now (canSellAtMost). */
-export function canSellAtMost(header: HeaderView, acc: AccountRec | undefined, asset: AssetRec, line: TrustLineView | undefined): bigint {
-  if (isNative(asset)) {
+export function canSellAtMost(header: HeaderView, acc: AccountRec | undefined, asset: AssetValue, line: TrustLineView | undefined): bigint {
+  if (asset.type === 'native') {
     const a = accountAvailableBalance(header, acc!);
     return a > 0n ? a : 0n;
   }
@@ -156,8 +156,8 @@ export function canSellAtMost(header: HeaderView, acc: AccountRec | undefined, a
 }
 
 /** What an account can receive of an asset now (canBuyAtMost). */
-export function canBuyAtMost(acc: AccountRec | undefined, asset: AssetRec, line: TrustLineView | undefined): bigint {
-  if (isNative(asset)) {
+export function canBuyAtMost(acc: AccountRec | undefined, asset: AssetValue, line: TrustLineView | undefined): bigint {
+  if (asset.type === 'native') {
     const a = accountMaxAmountReceive(acc!);
     return a > 0n ? a : 0n;
   }
@@ -171,12 +171,12 @@ export function canBuyAtMost(acc: AccountRec | undefined, asset: AssetRec, line:
  * reserves (stellar-core removeOffersByAccountAndAsset, when a line loses authorization to
  * maintain liabilities).
  */
-export function removeOffersByAccountAndAsset(ltx: LedgerTxn, header: HeaderView, sellerId: string, asset: AssetRec): void {
+export function removeOffersByAccountAndAsset(ltx: LedgerTxn, header: HeaderView, sellerId: string, asset: AssetValue): void {
   const keys = new Set<string>();
   ltx.offerKeysOf(sellerId, new Set(), keys);
   const offers = [...keys]
     .map((k) => ltx.get(k) as OfferRec)
-    .filter((o) => sameAsset(o.buying, asset) || sameAsset(o.selling, asset))
+    .filter((o) => assetsEqual(o.buying, asset) || assetsEqual(o.selling, asset))
     .sort((a, b) => (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0));
   for (const o of offers) {
     const key = offerKey(o.sellerId, o.offerId);

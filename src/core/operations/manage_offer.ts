@@ -2,17 +2,28 @@
 // ManageOfferOpFrameBase, protocol ≥ 14): the offer sells "sheep" for "wheat"; it first crosses
 // the book at its price, then whatever stays becomes (or updates) the offer, with its liabilities.
 import type { xdr } from '@stellar/stellar-base';
-import { assetFromXdr, isNative, offerKey, sameAsset } from '../ledger/entries.js';
-import type { AccountRec, AssetRec, OfferRec } from '../ledger/entries.js';
+import {
+  adjustOffer,
+  assetFromXdr,
+  assetsEqual,
+  buyOfferLiabilities,
+  isAssetValid,
+  MAX_OFFERS_TO_CROSS,
+  offerLiabilities,
+  priceGreater,
+  priceGreaterOrEqual,
+  type AssetValue,
+  type Price,
+} from '../../stellar/index.js';
+import { offerKey } from '../ledger/entries.js';
+import type { AccountRec, OfferRec } from '../ledger/entries.js';
 import { opOuter } from '../ledger/results.js';
-import { adjustOffer, buyOfferLiabilities, offerLiabilities, priceGreater, priceGreaterOrEqual } from '../exchange_math.js';
-import type { Price } from '../exchange_math.js';
-import { MAX_OFFERS_TO_CROSS, convertWithOffers } from '../exchange.js';
+import { convertWithOffers } from '../exchange.js';
 import type { ClaimAtomRec } from '../exchange.js';
 import type { OpContext, OpOutcome } from './context.js';
 import { codePrefix, exchangeOpResult, manageOfferSuccess } from './exchange_results.js';
 import type { OfferEffect, OfferOpType } from './exchange_results.js';
-import { addAccountBalance, addSubEntry, assetValid, loadAccount, loadTrustLineView, removeSubEntry, viewAuthorized } from './helpers.js';
+import { addAccountBalance, addSubEntry, loadAccount, loadTrustLineView, removeSubEntry, viewAuthorized } from './helpers.js';
 import {
   accountAvailableBalance,
   accountMaxAmountReceive,
@@ -46,8 +57,8 @@ export interface OfferOpParams {
 /** stellar-core ManageOfferOpFrameBase::doCheckValid; null when well formed. */
 export function checkOfferOpValid(p: OfferOpParams): xdr.OperationResult | null {
   const malformed = exchangeOpResult(p.opType, `${codePrefix(p.opType)}Malformed`);
-  if (!assetValid(p.sheep) || !assetValid(p.wheat)) return malformed;
-  if (sameAsset(assetFromXdr(p.sheep), assetFromXdr(p.wheat))) return malformed;
+  if (!isAssetValid(p.sheep) || !isAssetValid(p.wheat)) return malformed;
+  if (assetsEqual(assetFromXdr(p.sheep), assetFromXdr(p.wheat))) return malformed;
   if (p.amount < 0n || p.price.d <= 0 || p.price.n <= 0) return malformed;
   if (p.offerId === 0n && p.amount === 0n) return malformed;
   if (p.offerId < 0n) return malformed;
@@ -84,13 +95,13 @@ export function applyManageOffer(ctx: OpContext, p: OfferOpParams): OpOutcome {
 
   // checkOfferValid: read only (stellar-core rolls this LedgerTxn back)
   if (!isDelete) {
-    if (!isNative(sheep)) {
+    if (sheep.type !== 'native') {
       const line = peekTrustLineView(ltx, sourceId, sheep);
       if (!line) return fail('SellNoTrust');
       if (viewBalance(line) === 0n) return fail('Underfunded');
       if (!viewAuthorized(line)) return fail('SellNotAuthorized');
     }
-    if (!isNative(wheat)) {
+    if (wheat.type !== 'native') {
       const line = peekTrustLineView(ltx, sourceId, wheat);
       if (!line) return fail('BuyNoTrust');
       if (!viewAuthorized(line)) return fail('BuyNotAuthorized');
@@ -124,14 +135,14 @@ export function applyManageOffer(ctx: OpContext, p: OfferOpParams): OpOutcome {
   if (!isDelete) {
     // computeOfferExchangeParameters (read only)
     const acc = peekAccount(ltx, sourceId)!;
-    const sheepLine = isNative(sheep) ? undefined : peekTrustLineView(ltx, sourceId, sheep);
-    const wheatLine = isNative(wheat) ? undefined : peekTrustLineView(ltx, sourceId, wheat);
+    const sheepLine = sheep.type === 'native' ? undefined : peekTrustLineView(ltx, sourceId, sheep);
+    const wheatLine = wheat.type === 'native' ? undefined : peekTrustLineView(ltx, sourceId, wheat);
     let maxWheatReceive = canBuyAtMost(acc, wheat, wheatLine);
     let maxSheepSend = canSellAtMost(header, acc, sheep, sheepLine);
     const liabilities = opLiabilities(p);
-    const availableLimit = isNative(wheat) ? accountMaxAmountReceive(acc) : viewMaxAmountReceive(wheatLine!);
+    const availableLimit = wheat.type === 'native' ? accountMaxAmountReceive(acc) : viewMaxAmountReceive(wheatLine!);
     if (availableLimit < liabilities.buying) return fail('LineFull');
-    const availableBalance = isNative(sheep) ? accountAvailableBalance(header, acc) : viewAvailableBalance(sheepLine!);
+    const availableBalance = sheep.type === 'native' ? accountAvailableBalance(header, acc) : viewAvailableBalance(sheepLine!);
     if (availableBalance < liabilities.selling) return fail('Underfunded');
     [maxSheepSend, maxWheatReceive] = applyLimits(p, maxSheepSend, 0n, maxWheatReceive, 0n);
     if (maxWheatReceive === 0n) return fail('LineFull');
@@ -168,8 +179,8 @@ export function applyManageOffer(ctx: OpContext, p: OfferOpParams): OpOutcome {
 
     if (sheepStays) {
       const a = peekAccount(ltx, sourceId)!;
-      const sl = isNative(sheep) ? undefined : peekTrustLineView(ltx, sourceId, sheep);
-      const wl = isNative(wheat) ? undefined : peekTrustLineView(ltx, sourceId, wheat);
+      const sl = sheep.type === 'native' ? undefined : peekTrustLineView(ltx, sourceId, sheep);
+      const wl = wheat.type === 'native' ? undefined : peekTrustLineView(ltx, sourceId, wheat);
       const [sheepSendLimit, wheatReceiveLimit] = applyLimits(
         p,
         canSellAtMost(header, a, sheep, sl),
@@ -214,7 +225,7 @@ export function applyManageOffer(ctx: OpContext, p: OfferOpParams): OpOutcome {
   return { success: true, result: exchangeOpResult(p.opType, `${prefix}Success`, manageOfferSuccess(trail, effect, offer)) };
 }
 
-function creditSource(ctx: OpContext, asset: AssetRec, delta: bigint): boolean {
-  if (isNative(asset)) return addAccountBalance(ctx.header, loadAccount(ctx.ltx, ctx.sourceId) as AccountRec, delta);
+function creditSource(ctx: OpContext, asset: AssetValue, delta: bigint): boolean {
+  if (asset.type === 'native') return addAccountBalance(ctx.header, loadAccount(ctx.ltx, ctx.sourceId) as AccountRec, delta);
   return viewAddBalanceExact(loadTrustLineView(ctx.ltx, ctx.sourceId, asset)!, delta);
 }

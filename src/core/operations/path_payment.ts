@@ -2,22 +2,20 @@
 // destination, debiting the source, and converting one hop through the book. Codes are returned
 // as suffixes ('NoTrust') so `payment` can map them to its own, as stellar-core's PaymentOpFrame does.
 import type { xdr } from '@stellar/stellar-base';
-import { assetFromXdr, isNative, muxedToAccountId, sameAsset } from '../ledger/entries.js';
-import type { AssetRec } from '../ledger/entries.js';
-import { INT64_MAX } from '../exchange_math.js';
-import type { Rounding } from '../exchange_math.js';
-import { MAX_OFFERS_TO_CROSS, convertWithOffers } from '../exchange.js';
+import {
+  assetFromXdr,
+  assetsEqual,
+  INT64_MAX,
+  isAssetValid,
+  MAX_OFFERS_TO_CROSS,
+  muxedAccountBase,
+  type AssetValue,
+  type Rounding,
+} from '../../stellar/index.js';
+import { convertWithOffers } from '../exchange.js';
 import type { ClaimAtomRec } from '../exchange.js';
 import type { OpContext } from './context.js';
-import {
-  accountExists,
-  addAccountBalance,
-  assetValid,
-  availableBalance,
-  loadAccount,
-  loadTrustLineView,
-  viewAuthorized,
-} from './helpers.js';
+import { accountExists, addAccountBalance, availableBalance, loadAccount, loadTrustLineView, viewAuthorized } from './helpers.js';
 import { viewAddBalanceExact } from './liabilities.js';
 
 export type PathFailure =
@@ -36,33 +34,33 @@ export type PathFailure =
   | 'ExceededWorkLimit';
 
 export type PathOutcome =
-  | { ok: true; trail: ClaimAtomRec[]; destId: string; destAsset: AssetRec; destAmount: bigint }
+  | { ok: true; trail: ClaimAtomRec[]; destId: string; destAsset: AssetValue; destAmount: bigint }
   | { ok: false; code: PathFailure };
 
 export interface PathSpec {
-  sendAsset: AssetRec;
-  destAsset: AssetRec;
+  sendAsset: AssetValue;
+  destAsset: AssetValue;
   destId: string;
-  path: AssetRec[];
+  path: AssetValue[];
 }
 
 export function pathSpec(send: xdr.Asset, dest: xdr.Asset, destination: xdr.MuxedAccount, path: xdr.Asset[]): PathSpec {
   return {
     sendAsset: assetFromXdr(send),
     destAsset: assetFromXdr(dest),
-    destId: muxedToAccountId(destination),
+    destId: muxedAccountBase(destination),
     path: path.map((a) => assetFromXdr(a)),
   };
 }
 
 /** doCheckValid of both path payments: positive amounts, valid assets. */
 export function pathAmountsAndAssetsValid(a: bigint, b: bigint, assets: xdr.Asset[]): boolean {
-  return a > 0n && b > 0n && assets.every((x) => assetValid(x));
+  return a > 0n && b > 0n && assets.every((x) => isAssetValid(x));
 }
 
 // credits sent back to their issuer need neither a path nor the issuer account to exist
 export function bypassIssuerCheck(s: PathSpec): boolean {
-  return !isNative(s.destAsset) && s.path.length === 0 && sameAsset(s.sendAsset, s.destAsset) && s.destAsset.issuer === s.destId;
+  return s.destAsset.type !== 'native' && s.path.length === 0 && assetsEqual(s.sendAsset, s.destAsset) && s.destAsset.issuer === s.destId;
 }
 
 export function destinationMissing(ctx: OpContext, s: PathSpec): boolean {
@@ -70,7 +68,7 @@ export function destinationMissing(ctx: OpContext, s: PathSpec): boolean {
 }
 
 export function updateDestBalance(ctx: OpContext, s: PathSpec, amount: bigint): PathFailure | null {
-  if (isNative(s.destAsset)) {
+  if (s.destAsset.type === 'native') {
     const d = loadAccount(ctx.ltx, s.destId)!;
     return addAccountBalance(ctx.header, d, amount) ? null : 'LineFull';
   }
@@ -81,7 +79,7 @@ export function updateDestBalance(ctx: OpContext, s: PathSpec, amount: bigint): 
 }
 
 export function updateSourceBalance(ctx: OpContext, s: PathSpec, amount: bigint): PathFailure | null {
-  if (isNative(s.sendAsset)) {
+  if (s.sendAsset.type === 'native') {
     const acc = loadAccount(ctx.ltx, ctx.sourceId);
     if (!acc) return 'Malformed';
     if (amount > availableBalance(ctx.header, acc)) return 'Underfunded';
@@ -105,9 +103,9 @@ export interface Hop {
 export function convertHop(
   ctx: OpContext,
   budget: { offers: number },
-  sendAsset: AssetRec,
+  sendAsset: AssetValue,
   maxSend: bigint,
-  recvAsset: AssetRec,
+  recvAsset: AssetValue,
   maxRecv: bigint,
   round: Rounding,
 ): Hop {
@@ -156,7 +154,7 @@ export function applyStrictReceive(ctx: OpContext, s: PathSpec, destAmount: bigi
   const budget = { offers: MAX_OFFERS_TO_CROSS };
   let trail: ClaimAtomRec[] = [];
   for (const sendAsset of fullPath) {
-    if (sameAsset(recvAsset, sendAsset)) continue;
+    if (assetsEqual(recvAsset, sendAsset)) continue;
     const hop = convertHop(ctx, budget, sendAsset, INT64_MAX, recvAsset, maxAmountRecv, 'strictReceive');
     if (hop.failure) return { ok: false, code: hop.failure };
     maxAmountRecv = hop.amountSend;
@@ -181,7 +179,7 @@ export function applyStrictSend(ctx: OpContext, s: PathSpec, sendAmount: bigint,
   const budget = { offers: MAX_OFFERS_TO_CROSS };
   const trail: ClaimAtomRec[] = [];
   for (const recvAsset of fullPath) {
-    if (sameAsset(recvAsset, sendAsset)) continue;
+    if (assetsEqual(recvAsset, sendAsset)) continue;
     const hop = convertHop(ctx, budget, sendAsset, maxAmountSend, recvAsset, INT64_MAX, 'strictSend');
     if (hop.failure) return { ok: false, code: hop.failure };
     maxAmountSend = hop.amountRecv;

@@ -1,9 +1,8 @@
 // payment: stellar-core applies it as a strict-receive path payment with an empty path (same asset
 // sent and received, sendMax = amount) and maps the codes back to payment's own.
-import { assetFromXdr, isNative, muxedToAccountId } from '../ledger/entries.js';
 import { opInner } from '../ledger/results.js';
+import { assetFromXdr, isAssetValid, muxedAccountBase } from '../../stellar/index.js';
 import type { OperationDef } from './context.js';
-import { assetValid } from './helpers.js';
 import { applyStrictReceive } from './path_payment.js';
 import type { PathFailure } from './path_payment.js';
 
@@ -25,15 +24,15 @@ export const payment: OperationDef = {
   checkValid(op) {
     const body = op.body().paymentOp();
     if (body.amount().toBigInt() <= 0n) return opInner(T, 'paymentMalformed');
-    if (!assetValid(body.asset())) return opInner(T, 'paymentMalformed');
+    if (!isAssetValid(body.asset())) return opInner(T, 'paymentMalformed');
     return null;
   },
   apply(ctx) {
     const body = ctx.op.body().paymentOp();
-    const dest = muxedToAccountId(body.destination());
+    const dest = muxedAccountBase(body.destination());
     const asset = assetFromXdr(body.asset());
     const amount = body.amount().toBigInt();
-    if (dest === ctx.sourceId && isNative(asset)) return { success: true, result: opInner(T, 'paymentSuccess') };
+    if (dest === ctx.sourceId && asset.type === 'native') return { success: true, result: opInner(T, 'paymentSuccess') };
     const r = applyStrictReceive(ctx, { sendAsset: asset, destAsset: asset, destId: dest, path: [] }, amount, amount);
     if (r.ok) return { success: true, result: opInner(T, 'paymentSuccess') };
     const code = CODES[r.code];

@@ -1,5 +1,6 @@
 // set_options: inflation destination, flags, home domain, master weight, thresholds and signers.
-import { accountIdFromXdr, ed25519SignerHex, signerKeyToHex } from '../ledger/entries.js';
+import { ed25519SignerHex, signerKeyToHex } from '../ledger/entries.js';
+import { accountIdFromXdr } from '../../stellar/index.js';
 import { opInner, opOuter } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
 import {

@@ -1,11 +1,18 @@
 // Horizon's effects of one successful operation (effects_processor.go at 096f654) for the classic
 // operations: account, signer, trust line, data, sequence and trade effects, with `order` from 1.
 import type { xdr } from '@stellar/stellar-base';
-import { EFFECT_TYPES, type EffectTypeName } from '../../stellar/index.js';
-import { changePairs, type EntryChange } from '../changes.js';
+import { changePairs, type EntryChange } from '../../meta/index.js';
+import {
+  EFFECT_TYPES,
+  accountIdFromXdr,
+  allowTrustAsset,
+  encodeAccountId,
+  muxedAccountFromXdr,
+  type EffectTypeName,
+} from '../../stellar/index.js';
 import type { Details, EffectRow } from '../rows.js';
-import { accountIdOf, addAccount, addAsset, addXdrAsset, amountOf, decodeMuxed, ed25519Address, signerKeyAddress } from './details.js';
-import { allowTrustAsset, claimAmount, claimAsset, int64Json, strictReceiveSendAmount } from './operation_details.js';
+import { addAccount, addAsset, addXdrAsset, amountOf, signerKeyAddress } from './details.js';
+import { claimAmount, claimAsset, int64Json, strictReceiveSendAmount } from './operation_details.js';
 
 export interface EffectInput {
   operationId: bigint;
@@ -34,7 +41,7 @@ class EffectList {
   }
 
   addMuxed(account: xdr.MuxedAccount, type: EffectTypeName, details: Details): void {
-    const decoded = decodeMuxed(account);
+    const decoded = muxedAccountFromXdr(account);
     this.add(decoded.accountId, decoded.muxedAddress, type, details);
   }
 }
@@ -47,7 +54,7 @@ export function operationEffects(input: EffectInput): EffectRow[] {
   switch (body.switch().name) {
     case 'createAccount': {
       const o = body.createAccountOp();
-      const dest = accountIdOf(o.destination());
+      const dest = accountIdFromXdr(o.destination());
       list.add(dest, null, 'account_created', { starting_balance: amountOf(o.startingBalance()) });
       list.addMuxed(source, 'account_debited', { asset_type: 'native', amount: amountOf(o.startingBalance()) });
       list.add(dest, null, 'signer_created', { public_key: dest, weight: 1 });
@@ -113,10 +120,10 @@ export function operationEffects(input: EffectInput): EffectRow[] {
     case 'allowTrust': {
       const o = body.allowTrustOp();
       const asset = allowTrustAsset(o, input.sourceId);
-      const details: Details = { trustor: accountIdOf(o.trustor()) };
+      const details: Details = { trustor: accountIdFromXdr(o.trustor()) };
       addAsset(details, asset);
       const flags = o.authorize();
-      const flagDetails: Details = { trustor: accountIdOf(o.trustor()) };
+      const flagDetails: Details = { trustor: accountIdFromXdr(o.trustor()) };
       addAsset(flagDetails, asset);
       if ((flags & 1) !== 0) {
         list.addMuxed(source, 'trustline_authorized', details);
@@ -143,7 +150,7 @@ export function operationEffects(input: EffectInput): EffectRow[] {
     }
     case 'inflation':
       for (const payout of result.inflationResult().payouts()) {
-        list.add(accountIdOf(payout.destination()), null, 'account_credited', {
+        list.add(accountIdFromXdr(payout.destination()), null, 'account_credited', {
           amount: amountOf(payout.amount()),
           asset_type: 'native',
         });
@@ -191,7 +198,7 @@ function addTradeEffects(list: EffectList, buyer: xdr.MuxedAccount, claims: xdr.
     const bought = claimAmount(claim, 'bought');
     if (sold === 0n && bought === 0n) continue;
     const atom = claim.value() as xdr.ClaimOfferAtom | xdr.ClaimOfferAtomV0;
-    const seller = 'sellerId' in atom ? accountIdOf(atom.sellerId()) : ed25519Address(atom.sellerEd25519());
+    const seller = 'sellerId' in atom ? accountIdFromXdr(atom.sellerId()) : encodeAccountId(atom.sellerEd25519());
     const offerId = int64Json(atom.offerId());
     const buyerDetails: Details = {
       offer_id: offerId,
@@ -221,7 +228,7 @@ const ACCOUNT_FLAG_KEYS: [number, string][] = [
 function signerSummary(account: xdr.AccountEntry): Map<string, number> {
   const out = new Map<string, number>();
   const master = account.thresholds()[0] ?? 0;
-  if (master > 0) out.set(accountIdOf(account.accountId()), master);
+  if (master > 0) out.set(accountIdFromXdr(account.accountId()), master);
   for (const signer of account.signers()) out.set(signerKeyAddress(signer.key()), signer.weight());
   return out;
 }
@@ -251,7 +258,7 @@ function setOptionsEffects(list: EffectList, o: xdr.SetOptionsOp, source: xdr.Mu
   if (Object.keys(flags).length > 0) list.addMuxed(source, 'account_flags_updated', flags);
   const inflationDest = o.inflationDest();
   if (inflationDest) {
-    list.addMuxed(source, 'account_inflation_destination_updated', { inflation_destination: accountIdOf(inflationDest) });
+    list.addMuxed(source, 'account_inflation_destination_updated', { inflation_destination: accountIdFromXdr(inflationDest) });
   }
   for (const change of changes) {
     if (change.type !== 'account' || !change.pre || !change.post) continue;

@@ -1,6 +1,6 @@
 // The history_ledgers row of a ledger.
 import type { xdr } from '@stellar/stellar-base';
-import type { LedgerView } from '../ledger_view.js';
+import type { LedgerView } from '../../meta/index.js';
 import type { LedgerRow } from '../rows.js';
 import { isSuccessful } from './transactions.js';
 

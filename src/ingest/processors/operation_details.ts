@@ -1,9 +1,9 @@
 // Horizon's `details` of an operation (operations_processor.go at 096f654), for every classic
 // operation; later operation types keep their type and an empty object.
 import type { xdr } from '@stellar/stellar-base';
-import { creditAsset, formatPrice, type AssetValue } from '../../stellar/index.js';
+import { accountIdFromXdr, allowTrustAsset, formatPrice } from '../../stellar/index.js';
 import type { Details, JsonValue } from '../rows.js';
-import { accountIdOf, addAccount, addAsset, addXdrAsset, amountOf, signerKeyAddress } from './details.js';
+import { addAccount, addAsset, addXdrAsset, amountOf, signerKeyAddress } from './details.js';
 
 const AUTH_FLAG_NAMES: [number, string][] = [
   [1, 'auth_required'],
@@ -37,14 +37,6 @@ function path(assets: xdr.Asset[]): Details[] {
   });
 }
 
-/** The asset of an allow_trust: its code with the operation's source as issuer. */
-export function allowTrustAsset(op: xdr.AllowTrustOp, issuer: string): AssetValue {
-  const a = op.asset();
-  const raw = a.switch().name === 'assetTypeCreditAlphanum4' ? a.assetCode4() : a.assetCode12();
-  const end = raw.indexOf(0);
-  return creditAsset(raw.subarray(0, end === -1 ? raw.length : end).toString('latin1'), issuer);
-}
-
 /**
  * `result` is the operation's result when the transaction succeeded (it fills the path payments'
  * computed amounts), undefined otherwise.
@@ -61,7 +53,7 @@ export function operationDetails(
     case 'createAccount': {
       const o = body.createAccountOp();
       addAccount(details, source, 'funder');
-      details.account = accountIdOf(o.destination());
+      details.account = accountIdFromXdr(o.destination());
       details.starting_balance = amountOf(o.startingBalance());
       break;
     }
@@ -130,7 +122,7 @@ export function operationDetails(
     case 'setOptions': {
       const o = body.setOptionsOp();
       const inflationDest = o.inflationDest();
-      if (inflationDest) details.inflation_dest = accountIdOf(inflationDest);
+      if (inflationDest) details.inflation_dest = accountIdFromXdr(inflationDest);
       const setFlags = o.setFlags();
       if (setFlags !== null && setFlags !== undefined && setFlags > 0) addAuthFlags(details, setFlags, 'set');
       const clearFlags = o.clearFlags();
@@ -168,7 +160,7 @@ export function operationDetails(
       const o = body.allowTrustOp();
       addAsset(details, allowTrustAsset(o, sourceId));
       addAccount(details, source, 'trustee');
-      details.trustor = accountIdOf(o.trustor());
+      details.trustor = accountIdFromXdr(o.trustor());
       const flags = o.authorize();
       details.authorize = (flags & 1) !== 0;
       if ((flags & 2) !== 0) details.authorize_to_maintain_liabilities = true;

@@ -1,9 +1,8 @@
 // The history_operations rows of a transaction: failed transactions' operations included, as
 // Horizon stores them (shown only with include_failed).
 import type { xdr } from '@stellar/stellar-base';
-import { isPaymentType, toid } from '../../stellar/index.js';
+import { isPaymentType, muxedAccountFromXdr, toid } from '../../stellar/index.js';
 import type { OperationRow } from '../rows.js';
-import { decodeMuxed } from './details.js';
 import { operationDetails } from './operation_details.js';
 
 export interface OperationContext {
@@ -24,7 +23,7 @@ export function operationSource(op: xdr.Operation, txSource: xdr.MuxedAccount): 
 export function operationRows(ops: xdr.Operation[], ctx: OperationContext): OperationRow[] {
   return ops.map((op, i) => {
     const source = operationSource(op, ctx.txSource);
-    const decoded = decodeMuxed(source);
+    const decoded = muxedAccountFromXdr(source);
     const type = op.body().switch().value;
     const result = ctx.successful ? ctx.results[i]?.tr() : undefined;
     return {

@@ -3,24 +3,24 @@
 // the middle of history works). Fee changes of all transactions come before their application, as
 // stellar-core applies them.
 import type { xdr } from '@stellar/stellar-base';
-import { assetFromXdr, formatCanonicalAsset } from '../../stellar/index.js';
-import type { LedgerView } from '../ledger_view.js';
+import type { LedgerView } from '../../meta/index.js';
+import { accountIdFromXdr, assetFromXdr, formatCanonicalAsset } from '../../stellar/index.js';
 import type { AccountRow, DataRow, OfferRow, SignerRow, StateRows, TrustLineRow } from '../rows.js';
-import { accountIdOf, signerKeyAddress } from './details.js';
+import { signerKeyAddress } from './details.js';
 
 type Final = Map<string, { entry: xdr.LedgerEntry | null; key: xdr.LedgerKey | null }>;
 
 function entryKey(data: xdr.LedgerEntryData | xdr.LedgerKey): string | null {
   switch (data.switch().name) {
     case 'account':
-      return `A${accountIdOf(data.account().accountId())}`;
+      return `A${accountIdFromXdr(data.account().accountId())}`;
     case 'trustline': {
       const t = data.trustLine();
-      return `T${accountIdOf(t.accountId())}/${t.asset().toXDR('hex')}`;
+      return `T${accountIdFromXdr(t.accountId())}/${t.asset().toXDR('hex')}`;
     }
     case 'data': {
       const d = data.data();
-      return `D${accountIdOf(d.accountId())}/${Buffer.from(d.dataName()).toString('hex')}`;
+      return `D${accountIdFromXdr(d.accountId())}/${Buffer.from(d.dataName()).toString('hex')}`;
     }
     case 'offer':
       return `O${data.offer().offerId().toString()}`;
@@ -67,7 +67,7 @@ export function stateRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): State
       const removed = key!;
       switch (removed.switch().name) {
         case 'account': {
-          const id = accountIdOf(removed.account().accountId());
+          const id = accountIdFromXdr(removed.account().accountId());
           rows.removedAccounts.push(id);
           rows.signerAccounts.push(id);
           break;
@@ -77,12 +77,12 @@ export function stateRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): State
           if (t.asset().switch().name === 'assetTypePoolShare') break;
           const asset = assetFromXdr(t.asset() as unknown as xdr.Asset);
           if (asset.type === 'native') break;
-          rows.removedTrustLines.push({ account_id: accountIdOf(t.accountId()), asset_code: asset.code, asset_issuer: asset.issuer });
+          rows.removedTrustLines.push({ account_id: accountIdFromXdr(t.accountId()), asset_code: asset.code, asset_issuer: asset.issuer });
           break;
         }
         case 'data': {
           const d = removed.data();
-          rows.removedData.push({ account_id: accountIdOf(d.accountId()), name: Buffer.from(d.dataName()).toString('utf8') });
+          rows.removedData.push({ account_id: accountIdFromXdr(d.accountId()), name: Buffer.from(d.dataName()).toString('utf8') });
           break;
         }
         case 'offer':
@@ -122,7 +122,7 @@ export function stateRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): State
 }
 
 function accountRow(a: xdr.AccountEntry, modified: number): { account: AccountRow; signers: SignerRow[] } {
-  const id = accountIdOf(a.accountId());
+  const id = accountIdFromXdr(a.accountId());
   const thresholds = a.thresholds();
   let buying = 0n;
   let selling = 0n;
@@ -152,7 +152,7 @@ function accountRow(a: xdr.AccountEntry, modified: number): { account: AccountRo
   const inflationDest = a.inflationDest();
   const signers = a.signers().map((s, i): SignerRow => {
     const sponsor = sponsors[i];
-    return { account_id: id, signer: signerKeyAddress(s.key()), weight: s.weight(), sponsor: sponsor ? accountIdOf(sponsor) : null };
+    return { account_id: id, signer: signerKeyAddress(s.key()), weight: s.weight(), sponsor: sponsor ? accountIdFromXdr(sponsor) : null };
   });
   return {
     account: {
@@ -166,7 +166,7 @@ function accountRow(a: xdr.AccountEntry, modified: number): { account: AccountRo
       subentry_count: a.numSubEntries(),
       num_sponsoring: numSponsoring,
       num_sponsored: numSponsored,
-      inflation_destination: inflationDest ? accountIdOf(inflationDest) : null,
+      inflation_destination: inflationDest ? accountIdFromXdr(inflationDest) : null,
       home_domain: Buffer.from(a.homeDomain()).toString('utf8'),
       flags: a.flags(),
       master_weight: thresholds[0] ?? 0,
@@ -191,7 +191,7 @@ function trustLineRow(t: xdr.TrustLineEntry, modified: number): TrustLineRow | n
     selling = BigInt(ext.v1().liabilities().selling().toString());
   }
   return {
-    account_id: accountIdOf(t.accountId()),
+    account_id: accountIdFromXdr(t.accountId()),
     asset_type: asset.type,
     asset_code: asset.code,
     asset_issuer: asset.issuer,
@@ -206,7 +206,7 @@ function trustLineRow(t: xdr.TrustLineEntry, modified: number): TrustLineRow | n
 
 function dataRow(d: xdr.DataEntry, modified: number): DataRow {
   return {
-    account_id: accountIdOf(d.accountId()),
+    account_id: accountIdFromXdr(d.accountId()),
     name: Buffer.from(d.dataName()).toString('utf8'),
     value: Buffer.from(d.dataValue()).toString('base64'),
     last_modified_ledger: modified,
@@ -218,7 +218,7 @@ function offerRow(o: xdr.OfferEntry, modified: number): OfferRow {
   const d = o.price().d();
   return {
     id: BigInt(o.offerId().toString()),
-    seller_id: accountIdOf(o.sellerId()),
+    seller_id: accountIdFromXdr(o.sellerId()),
     selling_asset: formatCanonicalAsset(assetFromXdr(o.selling())),
     buying_asset: formatCanonicalAsset(assetFromXdr(o.buying())),
     amount: BigInt(o.amount().toString()),

@@ -2,10 +2,9 @@
 // The rows keep the seller's and the buyer's side; the writer turns them into base/counter by the
 // assets' history ids, as Horizon does.
 import type { xdr } from '@stellar/stellar-base';
-import { assetFromXdr } from '../../stellar/index.js';
-import { changePairs } from '../changes.js';
+import { changePairs } from '../../meta/index.js';
+import { accountIdFromXdr, assetFromXdr, encodeAccountId, muxedAccountFromXdr } from '../../stellar/index.js';
 import type { TradeRecord } from '../rows.js';
-import { accountIdOf, decodeMuxed, ed25519Address } from './details.js';
 import { claimAmount, claimAsset } from './operation_details.js';
 
 /** Horizon's synthetic offer id for a buyer without a resting offer: the operation id, type bit 62 */
@@ -52,7 +51,7 @@ export function operationTrades(input: TradeInput): TradeRecord[] {
     default:
       return [];
   }
-  const buyer = decodeMuxed(input.source).accountId;
+  const buyer = muxedAccountFromXdr(input.source).accountId;
   const rows: TradeRecord[] = [];
   claims.forEach((claim, order) => {
     if (claim.switch().name === 'claimAtomTypeLiquidityPool') return;
@@ -60,7 +59,7 @@ export function operationTrades(input: TradeInput): TradeRecord[] {
     const bought = claimAmount(claim, 'bought');
     if (sold === 0n && bought === 0n) return;
     const atom = claim.value() as xdr.ClaimOfferAtom | xdr.ClaimOfferAtomV0;
-    const seller = 'sellerId' in atom ? accountIdOf(atom.sellerId()) : ed25519Address(atom.sellerEd25519());
+    const seller = 'sellerId' in atom ? accountIdFromXdr(atom.sellerId()) : encodeAccountId(atom.sellerEd25519());
     const offerId = BigInt(atom.offerId().toString());
     const price = offerPrice(input.changes, seller, offerId);
     rows.push({
@@ -93,7 +92,7 @@ function offerPrice(changes: xdr.LedgerEntryChange[], seller: string, offerId: b
   for (const change of changePairs(changes)) {
     if (change.type !== 'offer' || !change.pre) continue;
     const offer = change.pre.data().offer();
-    if (BigInt(offer.offerId().toString()) === offerId && accountIdOf(offer.sellerId()) === seller) {
+    if (BigInt(offer.offerId().toString()) === offerId && accountIdFromXdr(offer.sellerId()) === seller) {
       return { n: BigInt(offer.price().n()), d: BigInt(offer.price().d()) };
     }
   }

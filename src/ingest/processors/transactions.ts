@@ -1,7 +1,6 @@
 // The history_transactions row of an applied transaction (successful or failed, fee bumps too).
 import type { xdr } from '@stellar/stellar-base';
-import { envelopeParts, type EnvelopeParts } from '../envelope.js';
-import type { LedgerTx } from '../ledger_view.js';
+import { envelopeParts, type EnvelopeParts, type LedgerTx } from '../../meta/index.js';
 import type { TransactionRow } from '../rows.js';
 import { signerKeyAddress } from './details.js';
 

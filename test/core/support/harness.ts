@@ -1,7 +1,8 @@
 // Builds, signs, submits and closes transactions against an in-memory core.
 import { createHash } from 'node:crypto';
 import { Keypair, Memo, Operation, xdr } from '@stellar/stellar-base';
-import { createCore, rootKeypair } from '../../../src/core/index.js';
+import { createCore } from '../../../src/core/index.js';
+import { rootKeypair } from '../../../src/stellar/index.js';
 import type { Core, CoreOptions, SubmitStatus } from '../../../src/core/index.js';
 import { opResultCode } from '../../../src/core/ledger/results.js';
 

@@ -1,10 +1,9 @@
 // Generated payment-heavy traffic on an embedded core that writes a datastore folder: the input
-// of the crash test and of bench/ingest.ts. Signing goes through node:crypto to stay fast.
-import { createHash, createPrivateKey, sign, type KeyObject } from 'node:crypto';
+// of the crash test and of bench/ingest.ts.
 import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
-import { createCore, rootKeypair } from '../../../src/core/index.js';
-
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+import { createCore } from '../../../src/core/index.js';
+import { rootKeypair } from '../../../src/stellar/index.js';
+import { envelopeSigner } from '../../support/envelopes.js';
 
 export interface TrafficOptions {
   passphrase: string;
@@ -25,35 +24,7 @@ export interface TrafficSummary {
 export async function generateTraffic(options: TrafficOptions): Promise<TrafficSummary> {
   const { passphrase, ledgers, txPerLedger } = options;
   const opsPerTx = options.opsPerTx ?? 1;
-  const networkId = createHash('sha256').update(passphrase).digest();
-  const keys = new Map<string, KeyObject>();
-  const signWith = (kp: Keypair, hash: Buffer) => {
-    let key = keys.get(kp.publicKey());
-    if (!key) {
-      key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, kp.rawSecretKey()]), format: 'der', type: 'pkcs8' });
-      keys.set(kp.publicKey(), key);
-    }
-    return new xdr.DecoratedSignature({ hint: kp.signatureHint(), signature: sign(null, hash, key) });
-  };
-  const envelope = (source: Keypair, seq: bigint, ops: xdr.Operation[], memo = xdr.Memo.memoNone()) => {
-    const tx = new xdr.Transaction({
-      sourceAccount: xdr.MuxedAccount.keyTypeEd25519(source.rawPublicKey()),
-      fee: 100 * ops.length,
-      seqNum: new xdr.Int64(seq),
-      cond: xdr.Preconditions.precondNone(),
-      memo,
-      operations: ops,
-      ext: new xdr.TransactionExt(0),
-    });
-    const hash = createHash('sha256')
-      .update(networkId)
-      .update(Buffer.from([0, 0, 0, 2]))
-      .update(tx.toXDR())
-      .digest();
-    return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: [signWith(source, hash)] })).toXDR(
-      'base64',
-    );
-  };
+  const { envelope } = envelopeSigner(passphrase);
 
   const core = await createCore({
     dataDir: null,

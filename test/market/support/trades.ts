@@ -1,6 +1,6 @@
 // Random history_trades rows and a bulk insert for them.
 import type { SqlSession } from '../../../src/db/database.js';
-import type { RawTrade } from '../../../src/market/index.js';
+import type { RawTrade } from './trade_aggregation_reference.js';
 import type { Random } from './random.js';
 
 export function randomTrades(random: Random, count: number, options: { from: number; span: number; assets: number[] }): RawTrade[] {

@@ -1,12 +1,14 @@
-// Signed transaction envelopes for benchmarks, built straight from XDR and signed through
-// node:crypto, so that setup stays short and a profile shows the network's work, not the client's.
+// Signed transaction envelopes for generated traffic (benchmarks, the ingest tests), built straight
+// from XDR and signed through node:crypto, so that setup stays short and a profile shows the
+// network's work, not the client's.
 import { createHash, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { type Keypair, xdr } from '@stellar/stellar-base';
+import { networkId as networkIdOf } from '../../src/stellar/index.js';
 
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
 export function envelopeSigner(passphrase: string) {
-  const networkId = createHash('sha256').update(passphrase).digest();
+  const networkId = networkIdOf(passphrase);
   const privateKeys = new Map<string, KeyObject>();
 
   function signDecorated(kp: Keypair, hash: Buffer): xdr.DecoratedSignature {
@@ -19,13 +21,13 @@ export function envelopeSigner(passphrase: string) {
   }
 
   /** a v1 envelope of these operations from `source` with sequence `seq`, fee 100 per operation, base64 */
-  function envelope(source: Keypair, seq: bigint, ops: xdr.Operation[]): string {
+  function envelope(source: Keypair, seq: bigint, ops: xdr.Operation[], memo = xdr.Memo.memoNone()): string {
     const tx = new xdr.Transaction({
       sourceAccount: xdr.MuxedAccount.keyTypeEd25519(source.rawPublicKey()),
       fee: 100 * ops.length,
       seqNum: new xdr.Int64(seq),
       cond: xdr.Preconditions.precondNone(),
-      memo: xdr.Memo.memoNone(),
+      memo,
       operations: ops,
       ext: new xdr.TransactionExt(0),
     });

@@ -5,9 +5,8 @@
 // the bytes on a worker thread and moves the buffer to the main thread, which passes it to the
 // socket as it is.
 
+import type { ColumnKind, Table } from '../table.js';
 import type { BufferPool } from './buffer_pool.js';
-
-export type Column = readonly [name: string, type: string];
 
 /** the stream's header: signature, flags, header extension length */
 export const COPY_HEADER = Uint8Array.from([...Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), 0, 0, 0, 0, 0, 0, 0, 0]);
@@ -149,64 +148,35 @@ const nullable =
   (out, value) =>
     value === null || value === undefined ? out.null() : encode(out, value as T);
 
-// Text columns whose values are hex, base64, StrKeys or type names: ASCII, so never encoded as UTF-8.
-const ASCII_COLUMNS = new Set([
-  'hash',
-  'prev_hash',
-  'header_xdr',
-  'account',
-  'account_muxed',
-  'memo_type',
-  'fee_account',
-  'fee_account_muxed',
-  'inner_transaction_hash',
-  'envelope_xdr',
-  'result_xdr',
-  'result_meta_xdr',
-  'fee_meta_xdr',
-  'transaction_hash',
-  'source_account',
-  'source_account_muxed',
-  'base_account',
-  'counter_account',
-]);
+// double precision has none: its only table (offers) is upserted, never copied
+const ENCODERS: Partial<Record<ColumnKind, Encoder>> = {
+  integer: nullable((out, value: number) => out.int4(value)),
+  bigint: nullable((out, value: number | bigint) => out.int8(value)),
+  boolean: nullable((out, value: boolean) => out.boolean(value)),
+  text: nullable((out, value: string) => out.text(value)),
+  ascii: nullable((out, value: string) => out.ascii(value)),
+  timestamp: nullable((out, value: string) => out.timestamp(value)),
+  jsonb: nullable((out, value: unknown) => out.jsonb(typeof value === 'string' ? value : JSON.stringify(value))),
+  'text[]': nullable((out, value: readonly string[]) => out.textArray(value)),
+};
 
-function encoderOf([name, type]: Column): Encoder {
-  switch (type) {
-    case 'integer':
-      return nullable((out, value: number) => out.int4(value));
-    case 'bigint':
-      return nullable((out, value: number | bigint) => out.int8(value));
-    case 'boolean':
-      return nullable((out, value: boolean) => out.boolean(value));
-    case 'text':
-      return ASCII_COLUMNS.has(name)
-        ? nullable((out, value: string) => out.ascii(value))
-        : nullable((out, value: string) => out.text(value));
-    case 'timestamp(3)':
-      return nullable((out, value: string) => out.timestamp(value));
-    case 'jsonb':
-      return nullable((out, value: unknown) => out.jsonb(typeof value === 'string' ? value : JSON.stringify(value)));
-    case 'text[]':
-      return nullable((out, value: readonly unknown[]) => out.textArray(value.map(String)));
-    default:
-      throw new Error(`no binary COPY encoding for column ${name} of type ${type}`);
-  }
-}
+export type RowWriter<Row extends object> = (out: CopyBinary, rows: readonly Row[]) => void;
 
-export type RowWriter = (out: CopyBinary, rows: readonly object[]) => void;
-
-/** A function that appends rows' `columns` to a CopyBinary as COPY tuples (no header or trailer). */
-export function rowWriter(columns: readonly Column[]): RowWriter {
-  const names = columns.map(([name]) => name);
-  const encoders = columns.map(encoderOf);
+/** A function that appends rows of `table` to a CopyBinary as COPY tuples (no header or trailer). */
+export function rowWriter<Row extends object>(table: Table<Row>): RowWriter<Row> {
+  const names = table.columns.map(({ name }) => name);
+  const encoders = table.columns.map(({ name, kind, sqlType }) => {
+    const encoder = ENCODERS[kind];
+    if (!encoder) throw new Error(`no binary COPY encoding for column ${name} of type ${sqlType}`);
+    return encoder;
+  });
   return (out, rows) => {
-    for (const row of rows as readonly Record<string, unknown>[]) {
+    for (const row of rows as readonly object[] as readonly Record<string, unknown>[]) {
       out.fieldCount(names.length);
       for (let j = 0; j < names.length; j++) encoders[j]!(out, row[names[j]!]);
     }
   };
 }
 
-export const copyStatement = (table: string, columns: readonly Column[]): string =>
-  `COPY "${table}" (${columns.map(([name]) => `"${name}"`).join(', ')}) FROM STDIN WITH (FORMAT binary)`;
+export const copyStatement = (table: Table): string =>
+  `COPY "${table.name}" (${table.columns.map(({ name }) => `"${name}"`).join(', ')}) FROM STDIN WITH (FORMAT binary)`;

@@ -2,16 +2,17 @@
 // three rounding modes, the 1% price error bound and adjustOffer. All on BigInt; the 128-bit
 // intermediates of stellar-core's bigDivide/bigMultiply are exact here, and a quotient that
 // does not fit int64 is reported as such, as bigDivide's `false` is.
+import { INT64_MAX } from './int64.js';
+import type { Price } from './price.js';
 
-export const INT64_MAX = 0x7fffffffffffffffn;
+/**
+ * stellar-core MAX_OFFERS_TO_CROSS (protocol ≥ 11): offers one operation may cross (a path
+ * payment over all its hops).
+ */
+export const MAX_OFFERS_TO_CROSS = 1000;
 
 /** stellar-core RoundingType */
 export type Rounding = 'normal' | 'strictReceive' | 'strictSend';
-
-export interface Price {
-  n: number;
-  d: number;
-}
 
 /** v / c rounded down or up; null when the quotient exceeds int64 (bigDivide returning false). */
 export function divide128(v: bigint, c: bigint, roundUp: boolean): bigint | null {
@@ -63,18 +64,28 @@ function offerValue(priceN: bigint, priceD: bigint, maxSend: bigint, maxReceive:
   return min(maxSend * priceN, maxReceive * priceD);
 }
 
-/**
- * The crossing amounts before the price error bound: the smaller side (by value) is taken
- * completely, and the rounding favours the side that stays in the book.
- */
-export function exchangeV10WithoutPriceErrorThresholds(
+/** An exchange between a wheat seller (an offer) and a sheep seller, each bounded on both sides. */
+export type Exchange = (
   price: Price,
   maxWheatSend: bigint,
   maxWheatReceive: bigint,
   maxSheepSend: bigint,
   maxSheepReceive: bigint,
   round: Rounding,
-): ExchangeResult {
+) => ExchangeResult;
+
+/**
+ * The crossing amounts before the price error bound: the smaller side (by value) is taken
+ * completely, and the rounding favours the side that stays in the book.
+ */
+export const exchangeV10WithoutPriceErrorThresholds: Exchange = (
+  price,
+  maxWheatSend,
+  maxWheatReceive,
+  maxSheepSend,
+  maxSheepReceive,
+  round,
+) => {
   const n = BigInt(price.n);
   const d = BigInt(price.d);
   const wheatValue = offerValue(n, d, maxWheatSend, maxSheepReceive);
@@ -103,7 +114,7 @@ export function exchangeV10WithoutPriceErrorThresholds(
   if (wheatReceive < 0n || wheatReceive > min(maxWheatReceive, maxWheatSend)) throw new Error('wheatReceive out of bounds');
   if (sheepSend < 0n || sheepSend > min(maxSheepReceive, maxSheepSend)) throw new Error('sheepSend out of bounds');
   return { wheatReceive, sheepSend, wheatStays };
-}
+};
 
 /** A normal crossing beyond the 1% bound trades nothing; path payments may favour the book without bound. */
 export function applyPriceErrorThresholds(
@@ -136,17 +147,11 @@ export function applyPriceErrorThresholds(
   return { wheatReceive, sheepSend, wheatStays };
 }
 
-export function exchangeV10(
-  price: Price,
-  maxWheatSend: bigint,
-  maxWheatReceive: bigint,
-  maxSheepSend: bigint,
-  maxSheepReceive: bigint,
-  round: Rounding,
-): ExchangeResult {
+/** stellar-core exchangeV10: the crossing amounts within the price error bound. */
+export const exchangeV10: Exchange = (price, maxWheatSend, maxWheatReceive, maxSheepSend, maxSheepReceive, round) => {
   const r = exchangeV10WithoutPriceErrorThresholds(price, maxWheatSend, maxWheatReceive, maxSheepSend, maxSheepReceive, round);
   return applyPriceErrorThresholds(price, r.wheatReceive, r.sheepSend, r.wheatStays, round);
-}
+};
 
 /** The largest amount an offer can keep so that it could be fully taken within the error bound. */
 export function adjustOffer(price: Price, maxWheatSend: bigint, maxSheepReceive: bigint): bigint {

@@ -1,6 +1,6 @@
 // Framing of stellar-core's --metadata-output-stream.
 import { describe, expect, it } from 'vitest';
-import { MetaStreamError, readFrames } from '../../src/ingest/index.js';
+import { MetaStreamError, readFrames } from '../../src/meta/index.js';
 
 function frame(payload: Buffer): Buffer {
   const head = Buffer.alloc(4);

@@ -1,7 +1,6 @@
 // Where LedgerCloseMeta comes from: the embedded core, a datastore folder, or a framed stream.
-import type { xdr } from '@stellar/stellar-base';
-import { viewLedgerBytes } from './ledger_bytes.js';
-import { viewLedger, type LedgerView } from './ledger_view.js';
+import { xdr } from '@stellar/stellar-base';
+import { viewLedger, viewLedgerBytes, type LedgerView } from '../../meta/index.js';
 
 export interface LedgerSource {
   /** ledgers from `fromSequence` on (or from the first one the source has, if later), in order */
@@ -12,6 +11,23 @@ export interface LedgerSource {
    */
   rawLedgers?(fromSequence: number): AsyncIterable<Buffer>;
   close?(): Promise<void>;
+}
+
+/** A reader of LedgerCloseMeta bytes (src/meta/): a datastore folder, a framed stream. */
+export interface MetaReader {
+  ledgers(fromSequence: number): AsyncIterable<Buffer>;
+  close(): Promise<void>;
+}
+
+/** A source over a meta reader: its bytes, or decoded. */
+export function metaReaderSource(reader: MetaReader): LedgerSource {
+  return {
+    rawLedgers: (fromSequence) => reader.ledgers(fromSequence),
+    async *ledgers(fromSequence: number): AsyncGenerator<xdr.LedgerCloseMeta> {
+      for await (const bytes of reader.ledgers(fromSequence)) yield xdr.LedgerCloseMeta.fromXDR(bytes);
+    },
+    close: () => reader.close(),
+  };
 }
 
 /** The source's ledgers as views, from bytes when it has them. */

@@ -8,6 +8,7 @@ import type { LedgerTx, LedgerView, RawParts } from './ledger_view.js';
 import { MetaError, splitMeta } from './ledger_view.js';
 import { scanChanges, scanTransactionMeta } from './meta_scan.js';
 import { scanEnvelope, scanResultPair } from './tx_scan.js';
+import { Scanner } from './xdr_scan.js';
 
 type Reader = InstanceType<typeof cereal.XdrReader>;
 interface Readable<T> {
@@ -271,10 +272,22 @@ export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
   return { sequence, hash: headerEntry.hash().toString('hex'), header, headerEntry, txs, upgradeChanges };
 }
 
-/** The sequence of a LedgerCloseMeta in bytes, decoding only its header. */
+/**
+ * The sequence of a LedgerCloseMeta (any version) in bytes, read from its header without decoding
+ * it: the bytes up to the header's ledgerSeq are enough (a few hundred).
+ */
 export function rawLedgerSequence(raw: Buffer): number {
-  const r = new cereal.XdrReader(raw);
-  const version = r.readInt32BE();
-  if (version !== 0) readWith(xdr.LedgerCloseMetaExt, r);
-  return readWith(xdr.LedgerHeaderHistoryEntry, r).header().ledgerSeq();
+  const s = new Scanner(raw, 0);
+  // LedgerCloseMetaExt (v1 and later); its v1 holds an ExtensionPoint and sorobanFeeWrite1KB
+  if (s.i32() !== 0 && s.u32() === 1) s.skip(4 + 8);
+  s.skip(32 + 4 + 32); // LedgerHeaderHistoryEntry.hash, ledgerVersion, previousLedgerHash
+  s.skip(32 + 8); // StellarValue: txSetHash, closeTime
+  s.array(6, () => s.skipVarOpaque(128)); // upgrades
+  if (s.u32() === 1) {
+    // STELLAR_VALUE_SIGNED: a LedgerCloseValueSignature
+    s.skipAccountId();
+    s.skipVarOpaque(64);
+  }
+  s.skip(32 + 32); // txSetResultHash, bucketListHash
+  return s.u32();
 }

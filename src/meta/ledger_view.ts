@@ -48,10 +48,6 @@ export class MetaError extends Error {
   override name = 'MetaError';
 }
 
-export function networkId(passphrase: string): Buffer {
-  return createHash('sha256').update(passphrase).digest();
-}
-
 /** The hash of an envelope under a network (v0 envelopes hash as v1, as stellar-core does). */
 export function envelopeHash(envelope: xdr.TransactionEnvelope, network: Buffer): Buffer {
   const type = envelope.switch().name;

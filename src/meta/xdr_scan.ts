@@ -1,7 +1,7 @@
 // A cursor over XDR bytes for the scanners that walk ledger meta without js-xdr objects
 // (meta_scan.ts, tx_scan.ts): primitives and the classic types both of them meet. A value the
 // scanners do not know throws Unsupported, and their callers fall back to js-xdr.
-import { ed25519AddressAt } from './processors/details.js';
+import { encodeAccountIdAt } from '../stellar/index.js';
 
 export class Unsupported extends Error {}
 
@@ -37,7 +37,7 @@ export class Scanner {
     if (this.u32() !== 0) throw new Unsupported();
     const start = this.pos;
     this.skip(32);
-    return ed25519AddressAt(this.buf, start);
+    return encodeAccountIdAt(this.buf, start);
   }
 
   skipAccountId(): void {

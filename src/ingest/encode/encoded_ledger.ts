@@ -1,9 +1,9 @@
 // One ledger's history, encoded for COPY: the unit of work of a reingest, built on a worker thread
 // (encode_worker.ts) or in process. State rows are not built: a reingest rewrites history only.
-import { addTransactionRows, emptyTransactionRows } from './ledger_rows.js';
-import type { LedgerView } from './ledger_view.js';
-import { closedAt, countTransaction, ledgerRow, type LedgerCounts } from './processors/ledgers.js';
-import { HistoryEncoder, type EncodedHistory } from './writer.js';
+import type { LedgerView } from '../../meta/index.js';
+import { addTransactionRows, emptyTransactionRows } from '../ledger_rows.js';
+import { closedAt, countTransaction, ledgerRow, type LedgerCounts } from '../processors/ledgers.js';
+import { HistoryEncoder, type EncodedHistory } from './history.js';
 
 export interface EncodedLedger {
   sequence: number;

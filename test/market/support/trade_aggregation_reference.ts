@@ -1,7 +1,15 @@
 // Trade aggregations computed directly from raw trades, in memory: the definition the SQL path
 // (per-minute buckets) is tested against. Not meant for long histories.
-import { mergePart, renderSegment, reversePart, type Segment, type TradeAggregationRecord, type TradePart } from './trade_aggregation.js';
-import { segmentStart, type Order } from './trade_aggregation_params.js';
+import {
+  mergePart,
+  renderSegment,
+  reversePart,
+  segmentStart,
+  type Segment,
+  type TradeAggregationParams,
+  type TradeAggregationRecord,
+  type TradePart,
+} from '../../../src/market/index.js';
 
 /** A history_trades row, as stored (base/counter as ingested; price = counter per base). */
 export interface RawTrade {
@@ -17,18 +25,14 @@ export interface RawTrade {
   readonly priceD: bigint;
 }
 
-export interface ReferenceAggregationQuery {
+/** The parameters of a trade aggregation, with the pair as history_assets ids. */
+export interface ReferenceAggregationQuery extends Omit<TradeAggregationParams, 'base' | 'counter'> {
   readonly baseAssetId: number;
   readonly counterAssetId: number;
-  readonly resolution: number;
-  readonly offset: number;
-  readonly startTime: number | null;
-  readonly endTime: number | null;
-  readonly order: Order;
-  readonly limit: number;
 }
 
-function tradePart(trade: RawTrade): TradePart {
+/** One trade as a part of a segment. */
+export function tradePart(trade: RawTrade): TradePart {
   const price = { n: trade.priceN, d: trade.priceD };
   const key = { operationId: trade.operationId, order: trade.order };
   return {

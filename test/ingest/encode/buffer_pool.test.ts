@@ -2,8 +2,8 @@
 // stays bounded, and a COPY buffer that outgrows its buffer hands the old one back.
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { BufferPool } from '../../src/ingest/buffer_pool.js';
-import { CopyBinary } from '../../src/ingest/copy_binary.js';
+import { BufferPool } from '../../../src/ingest/encode/buffer_pool.js';
+import { CopyBinary } from '../../../src/ingest/encode/copy_binary.js';
 
 describe('buffer pool', () => {
   it('reuses the smallest spare buffer that fits, and allocates when none does', () => {

@@ -17,11 +17,11 @@ import {
   TransactionBuilder,
   xdr,
 } from '@stellar/stellar-base';
-import { readDatastoreFile } from '../../src/core/index.js';
-import { envelopeHash, networkId } from '../../src/ingest/index.js';
-import { scanEnvelope, scanResultPair } from '../../src/ingest/tx_scan.js';
+import { envelopeHash, readDatastoreFile } from '../../src/meta/index.js';
+import { scanEnvelope, scanResultPair } from '../../src/meta/tx_scan.js';
+import { networkId } from '../../src/stellar/index.js';
 import { TEST_PASSPHRASE, loadScenario } from '../core/support/scenario.js';
-import { TESTNET_DATASTORE, TESTNET_PASSPHRASE } from './support/fixtures.js';
+import { TESTNET_DATASTORE, TESTNET_PASSPHRASE } from '../ingest/support/fixtures.js';
 
 const SCENARIOS = fs
   .readdirSync(path.join(path.dirname(TESTNET_DATASTORE), '..', 'horizon-scenarios'))

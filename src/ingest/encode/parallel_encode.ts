@@ -4,12 +4,12 @@
 // database (so a COPY reply never waits for a ledger being built).
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { siblingModule, startModuleWorker } from '../support/module_worker.js';
-import { encodeLedger, type EncodedLedger } from './encoded_ledger.js';
-import { ledgerViews, type LedgerSource } from './ledger_source.js';
-import { MetaError } from './ledger_view.js';
+import { MetaError } from '../../meta/index.js';
+import { siblingModule, startModuleWorker } from '../../support/module_worker.js';
+import { ledgerViews, type LedgerSource } from '../sources/ledger_source.js';
 import { BufferPool } from './buffer_pool.js';
-import { historyBuffers, recycleHistory } from './writer.js';
+import { encodeLedger, type EncodedLedger } from './encoded_ledger.js';
+import { historyBuffers, recycleHistory } from './history.js';
 
 export type EncodeRequest =
   | { id: number; raw: Uint8Array; network: Uint8Array }

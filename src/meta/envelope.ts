@@ -1,7 +1,6 @@
 // Reads the parts of a transaction envelope that rows need, for v0, v1 and fee-bump envelopes alike.
 import { xdr } from '@stellar/stellar-base';
-import type { DecodedMuxedAccount } from '../stellar/index.js';
-import { decodeMuxed, ed25519Address } from './processors/details.js';
+import { encodeAccountId, muxedAccountFromXdr, type DecodedMuxedAccount } from '../stellar/index.js';
 
 export interface EnvelopeParts {
   /** the transaction's own source (the inner one for a fee bump) */
@@ -30,7 +29,7 @@ export interface EnvelopeParts {
 const sigs = (list: xdr.DecoratedSignature[]): string[] => list.map((s) => s.signature().toString('base64'));
 
 function ed25519Source(key: Buffer): DecodedMuxedAccount {
-  return { accountId: ed25519Address(key), muxedAddress: null, muxedId: null };
+  return { accountId: encodeAccountId(key), muxedAddress: null, muxedId: null };
 }
 
 export function envelopeParts(envelope: xdr.TransactionEnvelope, innerHash?: Buffer): EnvelopeParts {
@@ -62,7 +61,7 @@ export function envelopeParts(envelope: xdr.TransactionEnvelope, innerHash?: Buf
     return {
       ...parts,
       feeBump: {
-        feeSource: decodeMuxed(outer.feeSource()),
+        feeSource: muxedAccountFromXdr(outer.feeSource()),
         fee: BigInt(outer.fee().toString()),
         signatures: sigs(fb.signatures()),
         innerHash: innerHash ?? Buffer.alloc(0),
@@ -81,7 +80,7 @@ export function envelopeParts(envelope: xdr.TransactionEnvelope, innerHash?: Buf
   }
   const minSeq = v2?.minSeqNum();
   return {
-    source: decodeMuxed(tx.sourceAccount()),
+    source: muxedAccountFromXdr(tx.sourceAccount()),
     sequence: BigInt(tx.seqNum().toString()),
     fee: BigInt(tx.fee()),
     operations: tx.operations(),

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { xdr } from '@stellar/stellar-base';
-import { datastoreFileName, readDatastoreFile } from '../../src/core/index.js';
-import { Harness, PASSPHRASE } from './support/harness.js';
-import { FIXTURES } from './support/scenario.js';
+import { datastoreFileName, readDatastoreFile } from '../../src/meta/index.js';
+import { Harness, PASSPHRASE } from '../core/support/harness.js';
+import { FIXTURES } from '../core/support/scenario.js';
 
 const dirs: string[] = [];
 afterEach(() => {

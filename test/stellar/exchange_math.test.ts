@@ -1,8 +1,8 @@
 // stellar-core's own figures (src/transactions/test/ExchangeTests.cpp: "ExchangeV10", "Adjust Offer",
 // "Check price error bounds") against the exchange arithmetic.
 import { describe, expect, it } from 'vitest';
-import { INT64_MAX, adjustOffer, checkPriceErrorBound, exchangeV10 } from '../../src/core/exchange_math.js';
-import type { Price, Rounding } from '../../src/core/exchange_math.js';
+import { INT64_MAX, adjustOffer, checkPriceErrorBound, exchangeV10 } from '../../src/stellar/index.js';
+import type { Price, Rounding } from '../../src/stellar/index.js';
 
 const P = (n: number, d: number): Price => ({ n, d });
 const M = INT64_MAX;

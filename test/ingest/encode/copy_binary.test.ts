@@ -1,7 +1,7 @@
 // The binary COPY encoder's number and timestamp layouts, byte for byte (the database round trip
 // is in writer_copy.db.test.ts).
 import { describe, expect, it } from 'vitest';
-import { CopyBinary } from '../../src/ingest/copy_binary.js';
+import { CopyBinary } from '../../../src/ingest/encode/copy_binary.js';
 
 const bytes = (write: (out: CopyBinary) => void): Buffer => {
   const out = new CopyBinary(4);

@@ -6,10 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xdr } from '@stellar/stellar-base';
-import { ledgerRows, networkId, readBatchLedgers, viewLedger, viewLedgerBytes } from '../../src/ingest/index.js';
-import { encodeLedger } from '../../src/ingest/encoded_ledger.js';
-import { encodeHistory } from '../../src/ingest/writer.js';
-import { generateTraffic } from './support/traffic.js';
+import { encodeLedger } from '../../../src/ingest/encode/encoded_ledger.js';
+import { encodeHistory } from '../../../src/ingest/encode/history.js';
+import { ledgerRows } from '../../../src/ingest/index.js';
+import { readBatchLedgers, viewLedger, viewLedgerBytes } from '../../../src/meta/index.js';
+import { networkId } from '../../../src/stellar/index.js';
+import { generateTraffic } from '../support/traffic.js';
 
 const PASSPHRASE = 'Zenith Encoded Ledger Test';
 

@@ -1,9 +1,9 @@
 // Worker thread entry (started by parallel_encode.ts): LedgerCloseMeta bytes in, EncodedLedger out.
 import { parentPort } from 'node:worker_threads';
+import { viewLedgerBytes } from '../../meta/index.js';
 import { encodeLedger } from './encoded_ledger.js';
-import { viewLedgerBytes } from './ledger_bytes.js';
+import { historyBuffers, recycleHistory } from './history.js';
 import type { EncodeReply, EncodeRequest } from './parallel_encode.js';
-import { historyBuffers, recycleHistory } from './writer.js';
 
 const port = parentPort;
 if (!port) throw new Error('encode_worker.ts runs as a worker thread');
