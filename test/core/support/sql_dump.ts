@@ -62,7 +62,7 @@ export function readInserts(file: string): Map<string, SqlRow[]> {
     if (creating) {
       if (line.startsWith(')')) creating = null;
       else {
-        const col = /^\s+(\w+) /.exec(line);
+        const col = /^\s+"?(\w+)"? /.exec(line);
         if (col && col[1] !== 'CONSTRAINT') columns.get(creating)!.push(col[1]!);
       }
       continue;
