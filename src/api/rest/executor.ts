@@ -63,6 +63,7 @@ export type CompileDocument = (schema: GraphQLSchema, document: DocumentNode) =>
 export const interpretDocument: CompileDocument = (schema, document) => (contextValue, variables) =>
   Promise.resolve(execute({ schema, document, contextValue, variableValues: variables }));
 
+/** the planned execution; a document no plan can hold (not a query, or with directives) runs on graphql-js */
 export const compileDocument: CompileDocument = (schema, document) => {
   const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const queryType = schema.getQueryType();
