@@ -3,6 +3,8 @@
 // (null bubbling), nulls where none may be, promises at every level, resolveType by name,
 // isTypeOf, aliases, arguments from variables, fragments, a scalar that refuses a value, and a
 // field that fails while its siblings still run (which must not leave a rejection unhandled).
+// graphql-js prints values in some of its messages: those are held to its words on every kind of
+// value, so that its printing (a private module) and ours do not drift apart.
 import {
   GraphQLBoolean,
   GraphQLInt,
@@ -28,10 +30,58 @@ const Strict = new GraphQLScalarType({
   },
 });
 
+// gives nothing back for any value: graphql-js's message prints the value
+const Mute = new GraphQLScalarType({ name: 'Mute', serialize: (value) => (value === 'undefined' ? undefined : null) });
+
+class Ledger {
+  constructor(readonly sequence: number) {}
+}
+const circular: Record<string, unknown> = { name: 'loop' };
+circular.self = circular;
+const selfJson = { a: 1, toJSON: (): unknown => selfJson };
+const bare = Object.assign(Object.create(null) as Record<string, unknown>, { key: 'value' });
+const tagged = Object.assign(new Map([[1, 2]]), { size2: 2 });
+const sparse: unknown[] = [1];
+sparse[2] = 3; // a hole at 1
+// graphql-js prints two levels: the third is named by its tag
+const deep = (value: unknown) => ({ one: { two: value } });
+
+/** values of every kind, as a resolver might hand them to a scalar */
+const shown: unknown[] = [
+  'text',
+  'undefined',
+  42,
+  Number.NaN,
+  true,
+  10n,
+  Symbol('s'),
+  function named() {},
+  [() => 1][0],
+  {},
+  [],
+  { n: null, u: undefined, s: 'x', list: [1, 'two'] },
+  deep({ three: 1 }),
+  deep(new Ledger(7)),
+  deep(bare),
+  deep(tagged),
+  deep([1]),
+  { map: new Map([[1, 2]]), date: new Date(0) },
+  Array.from({ length: 11 }, (_, i) => i),
+  Array.from({ length: 12 }, (_, i) => i),
+  sparse,
+  [[[[1]]]],
+  circular,
+  { toJSON: () => 'as json' },
+  { toJSON: () => ({ inner: [1] }) },
+  selfJson,
+  new Ledger(1),
+];
+
 const Node = new GraphQLInterfaceType({
   name: 'Node',
   fields: { name: { type: new GraphQLNonNull(GraphQLString) } },
-  resolveType: (value: { kind: string }) => (value.kind === 'later' ? Promise.resolve('Cat') : value.kind),
+  // a resolveType may answer anything: some of the values below answer what is not a name
+  resolveType: (value: { kind: unknown }) => (value.kind === 'later' ? Promise.resolve('Cat') : (value.kind as string)),
 });
 
 const Dog = new GraphQLObjectType({
@@ -116,6 +166,19 @@ const Query = new GraphQLObjectType({
         { kind: 'Fish', name: 'Nemo' },
       ],
     },
+    oddNodes: {
+      type: new GraphQLList(Node),
+      resolve: () => [
+        { kind: 7, name: 'Seven' },
+        { kind: { nested: ['a'] }, name: 'Object' },
+        { kind: undefined, name: 'Nobody' },
+        { kind: Dog, name: 'Type' },
+        { kind: 'Box', name: 'NotANode' },
+        { kind: 'Strict', name: 'Scalar' },
+      ],
+    },
+    dog: { type: Dog, resolve: () => ({ kind: 'Cat', name: 'Tom', toys: ['ball', { squeaks: true }] }) },
+    muted: { type: new GraphQLList(Mute), resolve: () => shown },
     notAList: { type: new GraphQLList(GraphQLString), resolve: () => 42 },
     pair: { type: Pair, resolve: () => ({}) },
     pairs: { type: new GraphQLList(new GraphQLNonNull(Pair)), resolve: () => [Promise.resolve({}), {}] },
@@ -154,10 +217,19 @@ describe('the planned executor', () => {
       {},
     ],
     ['fragments', 'query { box { ...B } } fragment B on Box { size inner { size } }', {}],
+    [
+      'fragments on an interface and its types, spread twice, nested, without a condition',
+      '{ nodes { ...N ... { name } ... on Node { n: name } ...N ... on Dog { ...D } } } fragment N on Node { __typename } fragment D on Dog { barks name }',
+      {},
+    ],
+    ['one field selected twice: its selections merge', '{ box { size } box { label inner { size } } }', {}],
     ['a scalar that refuses a value', '{ badBox { label } box { label } }', {}],
     ['a list that is not one', '{ notAList }', {}],
     ['a failing field while a sibling still runs', '{ pair { slow fast } }', {}],
     ['a variable its type refuses', 'query($s: Int) { box(size: $s) { size } }', { s: 'x' }],
+    ['resolveType answering what is not a possible type', '{ oddNodes { name } }', {}],
+    ['isTypeOf refusing a value', '{ dog { name } }', {}],
+    ['a scalar that gives nothing back, for every kind of value', '{ muted }', {}],
   ])('%s', async (_name, text, variables) => {
     const { planned, interpreted } = await both(text, variables);
     expect(planned).toEqual(interpreted);
