@@ -24,9 +24,20 @@ async function spawnServing(args: string[]) {
   return { child, done, port: (JSON.parse(line) as { port: number }).port, output: () => output };
 }
 
-/** reads SSE events (as parsed data) from a stream until `until` says stop */
-async function readStream(url: string, until: (data: Record<string, unknown>) => boolean, signal: AbortSignal): Promise<void> {
+/**
+ * Opens an SSE stream (resolves once its headers arrived: `cursor=now` is fixed by then) and gives
+ * the promise of reading its events (as parsed data) until `until` says stop.
+ */
+async function openStream(
+  url: string,
+  until: (data: Record<string, unknown>) => boolean,
+  signal: AbortSignal,
+): Promise<{ read: Promise<void> }> {
   const response = await fetch(url, { headers: { accept: 'text/event-stream' }, signal });
+  return { read: readEvents(response, until) };
+}
+
+async function readEvents(response: Response, until: (data: Record<string, unknown>) => boolean): Promise<void> {
   const reader = response.body!.getReader();
   let buffer = '';
   for (;;) {
@@ -88,10 +99,11 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
     // a ledger and an account's first transaction, ingested by `start`, streamed by `serve`
     const alice = Keypair.random();
     const controller = new AbortController();
-    const ledger = readStream(`${serveUrl}/ledgers?cursor=now`, () => true, controller.signal);
+    // both streams are open (their `now` fixed) before the funding
+    const ledger = await openStream(`${serveUrl}/ledgers?cursor=now`, () => true, controller.signal);
     let streamedHash: unknown = null;
     // the account's first transaction is its funding
-    const funded = readStream(
+    const funded = await openStream(
       `${serveUrl}/accounts/${alice.publicKey()}/transactions?cursor=now`,
       (tx) => {
         streamedHash = tx.hash;
@@ -99,11 +111,10 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
       },
       controller.signal,
     );
-    await new Promise((resolve) => setTimeout(resolve, 300)); // both streams open
     const friendbot = await fetch(`http://127.0.0.1:${start.port}/friendbot?addr=${alice.publicKey()}`);
     expect(friendbot.status).toBe(200);
     const fundingHash = ((await friendbot.json()) as { hash: string }).hash;
-    await Promise.all([ledger, funded]);
+    await Promise.all([ledger.read, funded.read]);
     expect(streamedHash).toBe(fundingHash);
     controller.abort();
 
