@@ -1,6 +1,6 @@
 // Assets as the market records show them ({asset_type, asset_code, asset_issuer}, code and issuer
-// absent for the native asset), and the prefixed query triple every market endpoint takes.
-import { InvalidValueError, parseAssetQuery, type AssetValue } from '../stellar/index.js';
+// absent for the native asset), and the asset argument every market endpoint takes.
+import { InvalidValueError, parseAssetQuery, type AssetQuery, type AssetValue } from '../stellar/index.js';
 
 export interface AssetRecord {
   readonly assetType: AssetValue['type'];
@@ -13,22 +13,15 @@ export function assetRecord(asset: AssetValue): AssetRecord {
 }
 
 /**
- * Reads `<prefix>_asset_type`, `_asset_code`, `_asset_issuer` (code and issuer omitted for
- * native, required otherwise). Errors name the full field (`selling_asset_code`); a missing type
- * is reported on `<prefix>_asset_type` when the asset is required, otherwise null is returned.
+ * One asset argument of a market endpoint, required: GraphQL's AssetInput, REST's
+ * `<prefix>_asset_type`, `_asset_code`, `_asset_issuer` (code and issuer omitted for native,
+ * required otherwise). Errors name the REST field (`selling_asset_code`); a missing asset is
+ * reported on `<prefix>_asset_type`.
  */
-export function parsePrefixedAsset(
-  query: Readonly<Record<string, string | undefined>>,
-  prefix: string,
-  required: boolean,
-): AssetValue | null {
+export function parseAssetArg(input: AssetQuery, prefix: string): AssetValue {
   try {
-    const asset = parseAssetQuery({
-      assetType: query[`${prefix}_asset_type`],
-      assetCode: query[`${prefix}_asset_code`],
-      assetIssuer: query[`${prefix}_asset_issuer`],
-    });
-    if (asset === null && required) throw new InvalidValueError('missing required field', { field: 'asset_type' });
+    const asset = parseAssetQuery(input);
+    if (asset === null) throw new InvalidValueError('missing required field', { field: 'asset_type' });
     return asset;
   } catch (error) {
     if (error instanceof InvalidValueError) {

@@ -4,8 +4,8 @@
 // bids by descending price, i.e. ascending price of the offers behind them. A bid's price is
 // inverted into counter per base; its amount stays the offers' amount, in the counter asset.
 import type { Database } from '../db/database.js';
-import { formatAmount, formatCanonicalAsset, formatRatio, type AssetValue } from '../stellar/index.js';
-import { assetRecord, parsePrefixedAsset, type AssetRecord } from './asset_record.js';
+import { formatAmount, formatCanonicalAsset, formatRatio, type AssetQuery, type AssetValue } from '../stellar/index.js';
+import { assetRecord, parseAssetArg, type AssetRecord } from './asset_record.js';
 import { parseLimit } from './trade_aggregation_params.js';
 
 export const ORDER_BOOK_DEFAULT_LIMIT = 20;
@@ -30,12 +30,18 @@ export interface OrderBookParams {
   readonly limit: number;
 }
 
-/** Parses /order_book's query; errors are InvalidValueError naming the field (`buying_asset_issuer`, `limit`). */
-export function parseOrderBookParams(query: Readonly<Record<string, string | undefined>>): OrderBookParams {
-  const selling = parsePrefixedAsset(query, 'selling', true);
-  const buying = parsePrefixedAsset(query, 'buying', true);
-  if (selling === null || buying === null) throw new Error('unreachable: required assets');
-  return { selling, buying, limit: parseLimit(query.limit, ORDER_BOOK_DEFAULT_LIMIT, ORDER_BOOK_MAX_LIMIT) };
+/** The arguments as given (GraphQL's orderBook, REST's /order_book query). */
+export interface OrderBookInput {
+  readonly selling: AssetQuery;
+  readonly buying: AssetQuery;
+  readonly limit?: number | null;
+}
+
+/** Errors are InvalidValueError naming the REST field (`buying_asset_issuer`, `limit`). */
+export function parseOrderBookParams(input: OrderBookInput): OrderBookParams {
+  const selling = parseAssetArg(input.selling, 'selling');
+  const buying = parseAssetArg(input.buying, 'buying');
+  return { selling, buying, limit: parseLimit(input.limit, ORDER_BOOK_DEFAULT_LIMIT, ORDER_BOOK_MAX_LIMIT) };
 }
 
 // Reduced fractions grouped; ordered exactly (n·10^20 div d separates distinct int32 fractions).

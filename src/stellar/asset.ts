@@ -78,11 +78,11 @@ export function formatCanonicalAsset(asset: AssetValue): string {
   return asset.type === 'native' ? 'native' : `${asset.code}:${asset.issuer}`;
 }
 
-/** The three query parameters (without their prefix) that Horizon uses to name one asset. */
+/** The three query parameters (without their prefix) that Horizon uses to name one asset; null or empty is absent. */
 export interface AssetQuery {
-  readonly assetType?: string | undefined;
-  readonly assetCode?: string | undefined;
-  readonly assetIssuer?: string | undefined;
+  readonly assetType?: string | null | undefined;
+  readonly assetCode?: string | null | undefined;
+  readonly assetIssuer?: string | null | undefined;
 }
 
 /**
