@@ -31,7 +31,7 @@ interface RestResource {
   numericAliases?: readonly string[];
 }
 
-/** The rendered field of a resource that fills each path parameter of its route. */
+/** The rendered field of a resource that fills each path parameter of its route (ids need no escaping; a data entry's name does). */
 const PARAM_FIELDS: Readonly<Record<string, string>> = {
   account_id: 'account_id',
   key: 'name',
@@ -55,13 +55,14 @@ function pathParts(path: string): { literals: string[]; params: string[] } {
   return { literals: pieces.filter((_, i) => i % 2 === 0), params: pieces.filter((_, i) => i % 2 === 1) };
 }
 
-/** A link to the route of `type` (it has one parameter), filled with `value` of the record. */
-function to(type: string, value: (record: Rendered) => string): Href {
+/** A link to the route of `type` (it has one parameter, an id), filled with the record's `field` or `value`. */
+function to(type: string, value: string | ((record: Rendered) => string)): Href {
   const route = routeOf(type);
   const { literals, params } = pathParts(route?.path ?? '');
   if (params.length !== 1) throw new Error(`no route with one parameter for ${type}`);
   const [before = '', after = ''] = literals;
-  return (record, origin) => `${origin}${before}${encodeURIComponent(value(record))}${after}`;
+  if (typeof value === 'string') return (record, origin) => origin + before + text(record[value]) + after;
+  return (record, origin) => origin + before + value(record) + after;
 }
 
 const field =
@@ -91,7 +92,7 @@ const RESOURCES: Readonly<Record<string, RestResource>> = {
   Ledger: { id: field('hash') },
   Transaction: {
     id: field('hash'),
-    before: { account: to('Account', field('source_account')), ledger: to('Ledger', field('ledger')) },
+    before: { account: to('Account', 'source_account'), ledger: to('Ledger', 'ledger') },
     after: {
       precedes: listFrom('/transactions', 'asc'),
       succeeds: listFrom('/transactions', 'desc'),
@@ -102,7 +103,7 @@ const RESOURCES: Readonly<Record<string, RestResource>> = {
   },
   Operation: {
     id: field('paging_token'),
-    before: { transaction: to('Transaction', field('transaction_hash')) },
+    before: { transaction: to('Transaction', 'transaction_hash') },
     after: { succeeds: listFrom('/operations', 'desc'), precedes: listFrom('/operations', 'asc') },
   },
   Effect: {
@@ -114,53 +115,74 @@ const RESOURCES: Readonly<Record<string, RestResource>> = {
     // Horizon's trade links itself with an empty href
     before: {
       self: () => '',
-      base: to('Account', field('base_account')),
-      counter: to('Account', field('counter_account')),
+      base: to('Account', 'base_account'),
+      counter: to('Account', 'counter_account'),
       operation: to('Operation', operationOf),
     },
   },
-  Offer: { id: field('paging_token'), before: { offer_maker: to('Account', field('seller')) } },
+  Offer: { id: field('paging_token'), before: { offer_maker: to('Account', 'seller') } },
 };
 
 type LinksOf = (record: Rendered, origin: string) => Links;
 
+function columns(links: Readonly<Record<string, Href>> = {}): [string[], Href[]] {
+  return [Object.keys(links), Object.values(links)];
+}
+
+/** The href of a record's own route, its parameters filled from the record. */
+function selfHref(route: ResourceRoute): (record: Rendered, origin: string) => string {
+  const { literals, params } = pathParts(route.path);
+  const fields = params.map((param) => {
+    const name = PARAM_FIELDS[param];
+    if (!name) throw new Error(`route ${route.path}: no field fills :${param}`);
+    return name;
+  });
+  const [before = '', after = ''] = literals;
+  const [only] = fields;
+  // ids need no escaping: one parameter of them is the common case (every resource but a data entry)
+  if (only !== undefined && fields.length === 1 && params[0] !== 'key') {
+    return (record, origin) => origin + before + text(record[only]) + after;
+  }
+  return (record, origin) => {
+    let href = origin + before;
+    for (let i = 0; i < fields.length; i++) href += encodeURIComponent(text(record[fields[i] ?? ''])) + (literals[i + 1] ?? '');
+    return href;
+  };
+}
+
 /** A type's `_links`, made once from the route table (module load), run per record. */
 function linksOf(type: string, resource: RestResource): LinksOf {
   const own = routeOf(type);
-  const self = own ? pathParts(own.path) : undefined;
-  const fields = self?.params.map((param) => {
-    const name = PARAM_FIELDS[param];
-    if (!name) throw new Error(`route ${own?.path}: no field fills :${param}`);
-    return name;
-  });
+  const self = own ? selfHref(own) : () => '';
   // one link per route under the type's path and linked from it, named by its first segment
   const nested = own
     ? routes
         .filter((route) => route.path.startsWith(`${own.path}/`) && !route.unlinked)
         .map((route) => {
           const rest = route.path.slice(own.path.length).replace(/:([a-z_]+)/g, '{$1}');
-          return [rest.split('/')[1] ?? '', route.kind === 'page' ? rest + PAGE : rest] as const;
+          return { name: rest.split('/')[1] ?? '', rest: route.kind === 'page' ? rest + PAGE : rest };
         })
     : [];
-  const before = Object.entries(resource.before ?? {});
-  const after = Object.entries(resource.after ?? {});
+  // their hrefs end in a template: templated, without link()'s test per record
+  if (nested.some(({ rest }) => !link(rest).templated)) throw new Error(`${type}: a route under its path has no template`);
+  const [beforeNames, beforeHrefs] = columns(resource.before);
+  const [afterNames, afterHrefs] = columns(resource.after);
+  const nestedNames = nested.map(({ name }) => name);
+  const nestedRests = nested.map(({ rest }) => rest);
+  // indexed loops over arrays made once: a page renders this for each of up to 200 records
   return (record, origin) => {
+    const href = self(record, origin);
     const links: Links = {};
-    let href = '';
-    if (self && fields) {
-      href = origin + (self.literals[0] ?? '');
-      for (let i = 0; i < fields.length; i++) href += encodeURIComponent(text(record[fields[i] ?? ''])) + (self.literals[i + 1] ?? '');
-      links.self = link(href);
-    }
-    for (const [name, value] of before) links[name] = link(value(record, origin, href));
-    for (const [name, rest] of nested) links[name] = link(href + rest);
-    for (const [name, value] of after) links[name] = link(value(record, origin, href));
+    if (own) links.self = link(href);
+    for (let i = 0; i < beforeNames.length; i++) links[beforeNames[i] as string] = link((beforeHrefs[i] as Href)(record, origin, href));
+    for (let i = 0; i < nestedNames.length; i++) links[nestedNames[i] as string] = { href: href + nestedRests[i], templated: true };
+    for (let i = 0; i < afterNames.length; i++) links[afterNames[i] as string] = link((afterHrefs[i] as Href)(record, origin, href));
     return links;
   };
 }
 
-const LINKS: Readonly<Record<string, LinksOf>> = Object.fromEntries(
-  Object.entries(RESOURCES).map(([type, resource]) => [type, linksOf(type, resource)]),
+const COMPILED: Readonly<Record<string, { resource: RestResource; links: LinksOf }>> = Object.fromEntries(
+  Object.entries(RESOURCES).map(([type, resource]) => [type, { resource, links: linksOf(type, resource) }]),
 );
 
 /**
@@ -168,9 +190,9 @@ const LINKS: Readonly<Record<string, LinksOf>> = Object.fromEntries(
  * under either name keeps its value), the spec's aliases.
  */
 export function restResource(typeName: string, result: object, origin: string): Rendered {
-  const resource = RESOURCES[typeName];
-  const links = LINKS[typeName];
-  if (!resource || !links) throw new Error(`no REST resource entry for ${typeName}`);
+  const compiled = COMPILED[typeName];
+  if (!compiled) throw new Error(`no REST resource entry for ${typeName}`);
+  const { resource, links } = compiled;
   // `_links` and `id` lead but are made from the rendered fields: placeholders hold their places
   const out: Rendered = { _links: undefined, id: undefined };
   renderFields(result, out);

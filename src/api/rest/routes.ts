@@ -79,6 +79,28 @@ const transaction = ({ params }: RouteContext) => ({ hash: hashParam('tx_id', pa
 const ledger = ({ params }: RouteContext) => ({ sequence: uint32Param('ledger_id', params.ledger_id) });
 const operation = ({ params }: RouteContext) => ({ id: int64Param('id', params.op_id) });
 
+const HISTORY_TYPES = { transactions: 'Transaction', operations: 'Operation', payments: 'Operation', effects: 'Effect' } as const;
+
+/** A ledger's or a transaction's history lists: connections of the root field's result; `unlinked` is not among its `_links`. */
+function historyOf(
+  path: string,
+  field: string,
+  args: (ctx: RouteContext) => object,
+  lists: readonly (keyof typeof HISTORY_TYPES)[],
+  unlinked?: keyof typeof HISTORY_TYPES,
+): PageRoute[] {
+  return lists.map((list) => ({
+    kind: 'page',
+    path: `${path}/${list}`,
+    fields: [field, list],
+    type: HISTORY_TYPES[list],
+    args,
+    ...(list === 'effects' ? {} : { includeFailed: true }),
+    stream: true,
+    ...(list === unlinked ? { unlinked: true } : {}),
+  }));
+}
+
 export const routes: Route[] = [
   {
     kind: 'resource',
@@ -150,33 +172,8 @@ export const routes: Route[] = [
     args: transaction,
     rootLink: { name: 'transaction', template: '/transactions/{hash}' },
   },
-  {
-    kind: 'page',
-    path: '/transactions/:tx_id/operations',
-    fields: ['transaction', 'operations'],
-    type: 'Operation',
-    args: transaction,
-    includeFailed: true,
-    stream: true,
-  },
-  {
-    kind: 'page',
-    path: '/transactions/:tx_id/payments',
-    fields: ['transaction', 'payments'],
-    type: 'Operation',
-    args: transaction,
-    includeFailed: true,
-    stream: true,
-    unlinked: true,
-  },
-  {
-    kind: 'page',
-    path: '/transactions/:tx_id/effects',
-    fields: ['transaction', 'effects'],
-    type: 'Effect',
-    args: transaction,
-    stream: true,
-  },
+  // Horizon does not link a transaction's payments
+  ...historyOf('/transactions/:tx_id', 'transaction', transaction, ['operations', 'payments', 'effects'], 'payments'),
   {
     kind: 'page',
     path: '/ledgers',
@@ -193,34 +190,7 @@ export const routes: Route[] = [
     args: ledger,
     rootLink: { name: 'ledger', template: '/ledgers/{sequence}' },
   },
-  {
-    kind: 'page',
-    path: '/ledgers/:ledger_id/transactions',
-    fields: ['ledger', 'transactions'],
-    type: 'Transaction',
-    args: ledger,
-    includeFailed: true,
-    stream: true,
-  },
-  {
-    kind: 'page',
-    path: '/ledgers/:ledger_id/operations',
-    fields: ['ledger', 'operations'],
-    type: 'Operation',
-    args: ledger,
-    includeFailed: true,
-    stream: true,
-  },
-  {
-    kind: 'page',
-    path: '/ledgers/:ledger_id/payments',
-    fields: ['ledger', 'payments'],
-    type: 'Operation',
-    args: ledger,
-    includeFailed: true,
-    stream: true,
-  },
-  { kind: 'page', path: '/ledgers/:ledger_id/effects', fields: ['ledger', 'effects'], type: 'Effect', args: ledger, stream: true },
+  ...historyOf('/ledgers/:ledger_id', 'ledger', ledger, ['transactions', 'operations', 'payments', 'effects']),
   {
     kind: 'page',
     path: '/operations',
