@@ -13,6 +13,7 @@ import { TransactionRef } from './transaction.js';
 
 type ParentFields<Parent> = PothosSchemaTypes.RootFieldBuilder<BuilderTypes, Parent, 'PrismaObject'>;
 
+/** The lists of a parent, each made when the parent's fields ask for it (a transaction has no transactions). */
 function historyLists<Parent>(t: ParentFields<Parent>, scopeOf: (parent: Parent) => ListScope, paymentsDescription?: string) {
   const failedListArgs = { ...listArgs, ...includeFailedArg };
   return {
