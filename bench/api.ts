@@ -15,7 +15,7 @@ import { createContext } from '../src/api/context.js';
 import { schema } from '../src/api/schema/index.js';
 import { createApiServer } from '../src/api/server.js';
 import { interpretDocument } from '../src/api/rest/executor.js';
-import { createRestHandler } from '../src/api/rest/handler.js';
+import { createRestHandler } from '../src/api/rest/router.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { createLogger } from '../src/logger.js';

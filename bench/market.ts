@@ -152,10 +152,8 @@ async function benchTrades(kind: 'pglite' | 'postgres'): Promise<void> {
       `${kind}: inserted ${TRADES} trades in ${(loadMs / 1000).toFixed(1)} s (triggers maintain ${buckets?.n} buckets of every kind)`,
     );
     const pair = {
-      base_asset_type: 'native',
-      counter_asset_type: 'credit_alphanum4',
-      counter_asset_code: 'USD',
-      counter_asset_issuer: 'GAXMF43TGZHW3QN3REOUA2U5PW5BTARXGGYJ3JIFHW3YT6QRKRL3CPPU',
+      base: { assetType: 'native' },
+      counter: { assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: 'GAXMF43TGZHW3QN3REOUA2U5PW5BTARXGGYJ3JIFHW3YT6QRKRL3CPPU' },
     };
     // every resolution; days and weeks also with a small and the largest offset
     const cases: [number, number][] = [
@@ -177,7 +175,7 @@ async function benchTrades(kind: 'pglite' | 'postgres'): Promise<void> {
           resolution: String(resolution),
           offset: String(offset),
           order,
-          limit: '200',
+          limit: 200,
         });
         const samples: number[] = [];
         let count = 0;

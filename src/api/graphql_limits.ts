@@ -2,7 +2,6 @@
 // connection multiplies what lies beneath it by its page size (first/last, default 10). Both are
 // validation rules, so a query over the limit is refused before anything runs.
 import {
-  GraphQLError,
   Kind,
   type ASTVisitor,
   type FieldNode,
@@ -11,6 +10,7 @@ import {
   type ValidationContext,
   type ValueNode,
 } from 'graphql';
+import { badRequestError } from './problems.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './schema/paging.js';
 
 export const MAX_QUERY_DEPTH = 12;
@@ -74,20 +74,10 @@ export function queryLimitsRule(context: ValidationContext): ASTVisitor {
       }
       const { depth, cost } = measure(node.selectionSet, fragments, new Set());
       if (depth > MAX_QUERY_DEPTH) {
-        context.reportError(
-          new GraphQLError(`query depth ${depth} exceeds the limit of ${MAX_QUERY_DEPTH}`, {
-            nodes: [node],
-            extensions: { code: 'bad_request' },
-          }),
-        );
+        context.reportError(badRequestError(`query depth ${depth} exceeds the limit of ${MAX_QUERY_DEPTH}`, node));
       }
       if (cost > MAX_QUERY_COST) {
-        context.reportError(
-          new GraphQLError(`query cost ${cost} exceeds the limit of ${MAX_QUERY_COST}`, {
-            nodes: [node],
-            extensions: { code: 'bad_request' },
-          }),
-        );
+        context.reportError(badRequestError(`query cost ${cost} exceeds the limit of ${MAX_QUERY_COST}`, node));
       }
     },
   };

@@ -2,14 +2,14 @@
 // REST routes, and handlers mounted by others (the embedded core's friendbot). Anything else is a
 // 404 problem.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { GraphQLError } from 'graphql';
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
 import { createContext, type ApiServices } from './context.js';
 import { queryLimitsRule } from './graphql_limits.js';
-import { createRestHandler, createTransactionRenderer, type RequestHandler } from './rest/handler.js';
-import { ProblemError, problems, sendProblem } from './rest/problem.js';
+import { createRestHandler, type RequestHandler } from './rest/router.js';
+import { createTransactionRenderer } from './rest/resources.js';
+import { maskGraphQLError, ProblemError, problems, sendProblem } from './problems.js';
 import { createMetricsHandler } from './rest/metrics.js';
 import { createSubmitTransactionHandler } from './rest/submit_transaction.js';
 import { registerServiceMetrics } from './service_metrics.js';
@@ -42,11 +42,11 @@ export function createApiServer(options: ApiServerOptions): Server {
     graphiql: true,
     // GraphQL over SSE at /graphql/stream: distinct connections and the single-connection mode
     plugins: [limits, subscribeErrorsAsResults, useGraphQLSSE()],
-    maskedErrors: { maskError: (error) => graphqlError(error, logger) },
+    maskedErrors: { maskError: (error) => maskGraphQLError(error, logger) },
   });
   const handlers: RequestHandler[] = [
     ...(options.mounts ?? []),
-    submitHandler(services),
+    createSubmitTransactionHandler(services.txsub, createTransactionRenderer(schema, services)),
     createMetricsHandler(services.metrics),
     createRestHandler(schema, services, logger),
   ];
@@ -89,15 +89,6 @@ export function createApiServer(options: ApiServerOptions): Server {
   });
 }
 
-function submitHandler(services: ApiServices): RequestHandler {
-  if (services.txsub) return createSubmitTransactionHandler(services.txsub, createTransactionRenderer(schema, services));
-  return async (req, res, url) => {
-    if (req.method !== 'POST' || url.pathname.replace(/\/$/, '') !== '/transactions') return false;
-    sendProblem(res, problems.serviceUnavailable('This server is not connected to a core: it does not take transactions.'));
-    return true;
-  };
-}
-
 const limits: Plugin = {
   onValidate({ addValidationRule }) {
     addValidationRule(queryLimitsRule);
@@ -118,25 +109,3 @@ const subscribeErrorsAsResults: Plugin = {
     };
   },
 };
-
-/**
- * GraphQL errors carry Horizon's problem type in extensions.code (bad_request, not_found...);
- * anything unexpected becomes a server_error without internals.
- */
-function graphqlError(error: unknown, logger: Logger): Error {
-  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
-  if (original instanceof ProblemError) {
-    const { type, detail, extras } = original.problem;
-    const reason = typeof extras?.reason === 'string' ? `${extras.reason}` : detail;
-    return new GraphQLError(reason, {
-      ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
-      extensions: { code: type, ...(extras ? { extras } : {}) },
-    });
-  }
-  if (original instanceof GraphQLError && typeof original.extensions.code === 'string') return original;
-  logger.error({ err: original }, 'graphql resolver failed');
-  return new GraphQLError('An error occurred while processing this request.', {
-    ...(error instanceof GraphQLError ? { path: error.path } : {}),
-    extensions: { code: 'server_error' },
-  });
-}

@@ -9,7 +9,8 @@ import {
   formatAmount,
   formatCanonicalAsset,
   formatRatio,
-  parsePrefixedAsset,
+  parseAssetArg,
+  type AssetQuery,
   type AssetRecord,
   type AssetValue,
 } from '../stellar/index.js';
@@ -37,12 +38,18 @@ export interface OrderBookParams {
   readonly limit: number;
 }
 
-/** Parses /order_book's query; errors are InvalidValueError naming the field (`buying_asset_issuer`, `limit`). */
-export function parseOrderBookParams(query: Readonly<Record<string, string | undefined>>): OrderBookParams {
-  const selling = parsePrefixedAsset(query, 'selling', true);
-  const buying = parsePrefixedAsset(query, 'buying', true);
-  if (selling === null || buying === null) throw new Error('unreachable: required assets');
-  return { selling, buying, limit: parseLimit(query.limit, ORDER_BOOK_DEFAULT_LIMIT, ORDER_BOOK_MAX_LIMIT) };
+/** The arguments as given (GraphQL's orderBook, REST's /order_book query). */
+export interface OrderBookInput {
+  readonly selling: AssetQuery;
+  readonly buying: AssetQuery;
+  readonly limit?: number | null;
+}
+
+/** Errors are InvalidValueError naming the REST field (`buying_asset_issuer`, `limit`). */
+export function parseOrderBookParams(input: OrderBookInput): OrderBookParams {
+  const selling = parseAssetArg(input.selling, 'selling');
+  const buying = parseAssetArg(input.buying, 'buying');
+  return { selling, buying, limit: parseLimit(input.limit, ORDER_BOOK_DEFAULT_LIMIT, ORDER_BOOK_MAX_LIMIT) };
 }
 
 // Reduced fractions grouped; ordered exactly (n·10^20 div d separates distinct int32 fractions).

@@ -1,7 +1,7 @@
-// The query parameters of /paths (the old form: strict receive from a source account),
-// /paths/strict-receive (source_account or source_assets) and /paths/strict-send
-// (destination_account or destination_assets), validated as Horizon's actions/path.go does, with
-// errors naming the field; and the assets an account can hold, for the account forms.
+// The arguments of strict receive paths (source_account or source_assets; REST's old /paths:
+// source_account only) and strict send paths (destination_account or destination_assets),
+// validated as Horizon's actions/path.go does, with errors naming Horizon's query parameters; and
+// the assets an account can hold, for the account forms.
 import type { Database } from '../db/database.js';
 import {
   InvalidValueError,
@@ -9,7 +9,8 @@ import {
   isAccountId,
   parseCanonicalAsset,
   parsePositiveAmount,
-  parsePrefixedAsset,
+  parseAssetArg,
+  type AssetQuery,
   type AssetValue,
 } from '../stellar/index.js';
 import type { OrderBookGraph } from './order_book_graph.js';
@@ -18,7 +19,20 @@ import { findStrictReceivePaths, findStrictSendPaths, pathRecords, type PathReco
 /** Horizon's default MaxAssetsPerPathRequest: most assets in source_assets / destination_assets. */
 export const MAX_PATH_ASSETS = 15;
 
-type Query = Readonly<Record<string, string | undefined>>;
+/** The arguments as given (GraphQL's strictReceivePaths, REST's query); null or empty is not given. */
+export interface StrictReceiveInput {
+  readonly destinationAsset: AssetQuery;
+  readonly destinationAmount: string;
+  readonly sourceAccount?: string | null;
+  readonly sourceAssets?: string | null;
+}
+
+export interface StrictSendInput {
+  readonly sourceAsset: AssetQuery;
+  readonly sourceAmount: string;
+  readonly destinationAccount?: string | null;
+  readonly destinationAssets?: string | null;
+}
 
 export interface StrictReceiveParams {
   readonly destination: AssetValue;
@@ -36,17 +50,16 @@ export interface StrictSendParams {
   readonly destinationAssets: readonly AssetValue[] | null;
 }
 
-const given = (value: string | undefined): value is string => value !== undefined && value !== '';
+const given = (value: string | null | undefined): value is string => value !== undefined && value !== null && value !== '';
 
-function account(query: Query, field: string): string | null {
-  const text = query[field];
+/** An account id, or null when not given. */
+export function parseAccountArg(text: string | null | undefined, field: string): string | null {
   if (!given(text)) return null;
   if (!isAccountId(text)) throw new InvalidValueError(`${field} must be an account id (G...)`, { field });
   return text;
 }
 
-function amount(query: Query, field: string): bigint {
-  const text = query[field];
+function amount(text: string, field: string): bigint {
   if (!given(text)) throw new InvalidValueError('missing required field', { field });
   try {
     return parsePositiveAmount(text);
@@ -55,8 +68,7 @@ function amount(query: Query, field: string): bigint {
   }
 }
 
-function assetList(query: Query, field: string): AssetValue[] | null {
-  const text = query[field];
+function assetList(text: string | null | undefined, field: string): AssetValue[] | null {
   if (!given(text)) return null;
   const parts = text.split(',');
   if (parts.length > MAX_PATH_ASSETS) {
@@ -71,26 +83,16 @@ function assetList(query: Query, field: string): AssetValue[] | null {
   });
 }
 
-function requiredAsset(query: Query, prefix: string): AssetValue {
-  const asset = parsePrefixedAsset(query, prefix, true);
-  if (asset === null) throw new InvalidValueError('missing required field', { field: `${prefix}_asset_type` });
-  return asset;
-}
-
-/**
- * /paths/strict-receive; with `legacy` the old /paths, where source_account is required and
- * source_assets is not taken. destination_account is accepted and plays no part in the search.
- */
-export function parseStrictReceiveParams(query: Query, options: { legacy?: boolean } = {}): StrictReceiveParams {
-  account(query, 'destination_account');
-  const destination = requiredAsset(query, 'destination');
-  const destinationAmount = amount(query, 'destination_amount');
-  const sourceAccount = account(query, 'source_account');
+/** With `legacy` (REST's old /paths) source_account is required and source_assets is not taken. */
+export function parseStrictReceiveParams(input: StrictReceiveInput, options: { legacy?: boolean } = {}): StrictReceiveParams {
+  const destination = parseAssetArg(input.destinationAsset, 'destination');
+  const destinationAmount = amount(input.destinationAmount, 'destination_amount');
+  const sourceAccount = parseAccountArg(input.sourceAccount, 'source_account');
   if (options.legacy) {
     if (sourceAccount === null) throw new InvalidValueError('missing required field', { field: 'source_account' });
     return { destination, destinationAmount, sourceAccount, sourceAssets: null };
   }
-  const sourceAssets = assetList(query, 'source_assets');
+  const sourceAssets = assetList(input.sourceAssets, 'source_assets');
   if ((sourceAccount === null) === (sourceAssets === null)) {
     throw new InvalidValueError('provide either source_account or source_assets, not both', {
       field: sourceAccount === null ? 'source_account' : 'source_assets',
@@ -99,11 +101,11 @@ export function parseStrictReceiveParams(query: Query, options: { legacy?: boole
   return { destination, destinationAmount, sourceAccount, sourceAssets };
 }
 
-export function parseStrictSendParams(query: Query): StrictSendParams {
-  const source = requiredAsset(query, 'source');
-  const sourceAmount = amount(query, 'source_amount');
-  const destinationAccount = account(query, 'destination_account');
-  const destinationAssets = assetList(query, 'destination_assets');
+export function parseStrictSendParams(input: StrictSendInput): StrictSendParams {
+  const source = parseAssetArg(input.sourceAsset, 'source');
+  const sourceAmount = amount(input.sourceAmount, 'source_amount');
+  const destinationAccount = parseAccountArg(input.destinationAccount, 'destination_account');
+  const destinationAssets = assetList(input.destinationAssets, 'destination_assets');
   if ((destinationAccount === null) === (destinationAssets === null)) {
     throw new InvalidValueError('provide either destination_account or destination_assets, not both', {
       field: destinationAccount === null ? 'destination_account' : 'destination_assets',

@@ -1,7 +1,8 @@
-// The query parameters of /trade_aggregations, validated and with the time range rounded as
-// Horizon does (db2/history/trade_aggregation.go WithStartTime/WithEndTime): the start is rounded
-// up and the end down to a segment boundary, so partial segments at either end are never shown.
-import { InvalidValueError, parsePrefixedAsset, type AssetValue } from '../stellar/index.js';
+// The arguments of trade aggregations (GraphQL's tradeAggregations, REST's /trade_aggregations),
+// validated and with the time range rounded as Horizon does (db2/history/trade_aggregation.go
+// WithStartTime/WithEndTime): the start is rounded up and the end down to a segment boundary, so
+// partial segments at either end are never shown. Errors name Horizon's query parameters.
+import { InvalidValueError, parseAssetArg, type AssetQuery, type AssetValue } from '../stellar/index.js';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
@@ -28,15 +29,23 @@ export interface TradeAggregationParams {
   readonly limit: number;
 }
 
-/** Raw query values by Horizon's parameter names; absent or empty means not given. */
-export type TradeAggregationQuery = Readonly<Record<string, string | undefined>>;
-
-function given(value: string | undefined): value is string {
-  return value !== undefined && value !== '';
+/** The arguments as given (GraphQL's, or REST's query under these names); null or empty is not given. */
+export interface TradeAggregationInput {
+  readonly base: AssetQuery;
+  readonly counter: AssetQuery;
+  readonly resolution: string;
+  readonly startTime?: string | null;
+  readonly endTime?: string | null;
+  readonly offset?: string | null;
+  readonly order?: string | null;
+  readonly limit?: number | null;
 }
 
-function wholeNumber(query: TradeAggregationQuery, field: string): number | null {
-  const text = query[field];
+function given(value: string | null | undefined): value is string {
+  return value !== undefined && value !== null && value !== '';
+}
+
+function wholeNumber(text: string | null | undefined, field: string): number | null {
   if (!given(text)) return null;
   if (!/^[0-9]{1,16}$/.test(text) || !Number.isSafeInteger(Number(text))) {
     throw new InvalidValueError(`${field} must be a whole number of milliseconds, got ${JSON.stringify(text)}`, { field });
@@ -44,26 +53,29 @@ function wholeNumber(query: TradeAggregationQuery, field: string): number | null
   return Number(text);
 }
 
-function asset(query: TradeAggregationQuery, prefix: 'base' | 'counter'): AssetValue {
-  const value = parsePrefixedAsset(query, prefix, true);
-  if (value === null) throw new InvalidValueError('missing required field', { field: `${prefix}_asset_type` });
-  return value;
-}
-
 /** Parses `order` (default asc). */
-export function parseOrder(text: string | undefined): Order {
+export function parseOrder(text: string | null | undefined): Order {
   if (!given(text)) return 'asc';
   if (text === 'asc' || text === 'desc') return text;
   throw new InvalidValueError(`order must be "asc" or "desc", got ${JSON.stringify(text)}`, { field: 'order' });
 }
 
-/** Parses `limit` within 1..max (default `fallback`). */
-export function parseLimit(text: string | undefined, fallback: number, max: number): number {
-  if (!given(text)) return fallback;
+function limitError(shown: string, max: number): InvalidValueError {
+  return new InvalidValueError(`limit must be a whole number from 1 to ${max}, got ${JSON.stringify(shown)}`, { field: 'limit' });
+}
+
+/** Checks `limit` within 1..max (default `fallback`). */
+export function parseLimit(value: number | null | undefined, fallback: number, max: number): number {
+  if (value === null || value === undefined) return fallback;
+  if (!(Number.isInteger(value) && value >= 1 && value <= max)) throw limitError(String(value), max);
+  return value;
+}
+
+/** `limit` as a query string gives it (REST), within 1..max; null when not given. */
+export function parseLimitText(text: string | undefined, max: number): number | null {
+  if (!given(text)) return null;
   const value = /^[0-9]{1,9}$/.test(text) ? Number(text) : NaN;
-  if (!(value >= 1 && value <= max)) {
-    throw new InvalidValueError(`limit must be a whole number from 1 to ${max}, got ${JSON.stringify(text)}`, { field: 'limit' });
-  }
+  if (!(value >= 1 && value <= max)) throw limitError(text, max);
   return value;
 }
 
@@ -71,13 +83,13 @@ const ceilTo = (value: number, step: number) => Math.ceil(value / step) * step;
 const floorTo = (value: number, step: number) => Math.floor(value / step) * step;
 
 /**
- * Validates and rounds. Errors are InvalidValueError with `field` set to the full parameter name
+ * Validates and rounds. Errors are InvalidValueError with `field` set to Horizon's parameter name
  * (`base_asset_code`, `resolution`, `offset`, `start_time`, `end_time`, `order`, `limit`).
  */
-export function parseTradeAggregationParams(query: TradeAggregationQuery): TradeAggregationParams {
-  const base = asset(query, 'base');
-  const counter = asset(query, 'counter');
-  const resolution = wholeNumber(query, 'resolution');
+export function parseTradeAggregationParams(input: TradeAggregationInput): TradeAggregationParams {
+  const base = parseAssetArg(input.base, 'base');
+  const counter = parseAssetArg(input.counter, 'counter');
+  const resolution = wholeNumber(input.resolution, 'resolution');
   if (resolution === null || !ALLOWED_RESOLUTIONS.includes(resolution)) {
     throw new InvalidValueError(
       'illegal or missing resolution. allowed resolutions are: 1 minute (60000), 5 minutes (300000), ' +
@@ -85,7 +97,7 @@ export function parseTradeAggregationParams(query: TradeAggregationQuery): Trade
       { field: 'resolution' },
     );
   }
-  const offset = wholeNumber(query, 'offset') ?? 0;
+  const offset = wholeNumber(input.offset, 'offset') ?? 0;
   // The spec: only with a resolution above one hour, whole hours, below the resolution and below 24 hours.
   if (offset !== 0 && (resolution <= HOUR_MS || offset % HOUR_MS !== 0 || offset >= resolution || offset >= DAY_MS)) {
     throw new InvalidValueError(
@@ -94,8 +106,8 @@ export function parseTradeAggregationParams(query: TradeAggregationQuery): Trade
       { field: 'offset' },
     );
   }
-  const rawStart = wholeNumber(query, 'start_time');
-  const rawEnd = wholeNumber(query, 'end_time');
+  const rawStart = wholeNumber(input.startTime, 'start_time');
+  const rawEnd = wholeNumber(input.endTime, 'end_time');
   // As Horizon's time.Millis, 0 means "not given".
   const startTime =
     rawStart === null || rawStart === 0 ? null : rawStart < offset ? offset : ceilTo(rawStart - offset, resolution) + offset;
@@ -119,8 +131,8 @@ export function parseTradeAggregationParams(query: TradeAggregationQuery): Trade
     offset,
     startTime,
     endTime,
-    order: parseOrder(query.order),
-    limit: parseLimit(query.limit, TRADE_AGGREGATIONS_DEFAULT_LIMIT, TRADE_AGGREGATIONS_MAX_LIMIT),
+    order: parseOrder(input.order),
+    limit: parseLimit(input.limit, TRADE_AGGREGATIONS_DEFAULT_LIMIT, TRADE_AGGREGATIONS_MAX_LIMIT),
   };
 }
 
@@ -130,22 +142,22 @@ export function segmentStart(time: number, resolution: number, offset: number): 
 }
 
 /**
- * The query of the `next` link, or null when the page is empty: ascending pages continue at the
- * segment after the last one (capped at end_time), descending ones end at the last one (not
- * before start_time), as Horizon's buildPage does. Other parameters are kept as given.
+ * The query of the `next` link of a REST page, or null when the page is empty: ascending pages
+ * continue at the segment after the last one (capped at end_time), descending ones end at the last
+ * one (not before start_time), as Horizon's buildPage does. `query` has been validated (by
+ * parseTradeAggregationParams); its other parameters are kept as given.
  */
 export function tradeAggregationsNextQuery(
-  query: TradeAggregationQuery,
-  params: TradeAggregationParams,
+  query: Readonly<Record<string, string | undefined>>,
   lastTimestamp: number | null,
 ): Record<string, string> | null {
   if (lastTimestamp === null) return null;
   const next: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) if (value !== undefined) next[key] = value;
-  const rawStart = wholeNumber(query, 'start_time');
-  const rawEnd = wholeNumber(query, 'end_time');
-  if (params.order === 'asc') {
-    let start = lastTimestamp + params.resolution;
+  const rawStart = wholeNumber(query.start_time, 'start_time');
+  const rawEnd = wholeNumber(query.end_time, 'end_time');
+  if (parseOrder(query.order) === 'asc') {
+    let start = lastTimestamp + Number(query.resolution);
     if (rawEnd !== null && rawEnd !== 0 && start >= rawEnd) start = rawEnd;
     next.start_time = String(start);
   } else {

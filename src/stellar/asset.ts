@@ -78,11 +78,11 @@ export function formatCanonicalAsset(asset: AssetValue): string {
   return asset.type === 'native' ? 'native' : `${asset.code}:${asset.issuer}`;
 }
 
-/** The three query parameters (without their prefix) that Horizon uses to name one asset. */
+/** The three query parameters (without their prefix) that Horizon uses to name one asset; null or empty is absent. */
 export interface AssetQuery {
-  readonly assetType?: string | undefined;
-  readonly assetCode?: string | undefined;
-  readonly assetIssuer?: string | undefined;
+  readonly assetType?: string | null | undefined;
+  readonly assetCode?: string | null | undefined;
+  readonly assetIssuer?: string | null | undefined;
 }
 
 /**
@@ -125,23 +125,15 @@ export function parseAssetQuery(query: AssetQuery): AssetValue | null {
 }
 
 /**
- * Reads Horizon's prefixed asset parameters `<prefix>_asset_type`, `_asset_code`, `_asset_issuer`
- * (code and issuer omitted for native, required otherwise). Errors name the full field
- * (`selling_asset_code`); a missing type is reported on `<prefix>_asset_type` when the asset is
- * required, otherwise null is returned.
+ * One required asset argument of a market endpoint: GraphQL's AssetInput, REST's
+ * `<prefix>_asset_type`, `_asset_code`, `_asset_issuer` (code and issuer omitted for native,
+ * required otherwise). Errors name the REST field (`selling_asset_code`); a missing asset is
+ * reported on `<prefix>_asset_type`.
  */
-export function parsePrefixedAsset(
-  query: Readonly<Record<string, string | undefined>>,
-  prefix: string,
-  required: boolean,
-): AssetValue | null {
+export function parseAssetArg(input: AssetQuery, prefix: string): AssetValue {
   try {
-    const asset = parseAssetQuery({
-      assetType: query[`${prefix}_asset_type`],
-      assetCode: query[`${prefix}_asset_code`],
-      assetIssuer: query[`${prefix}_asset_issuer`],
-    });
-    if (asset === null && required) throw new InvalidValueError('missing required field', { field: 'asset_type' });
+    const asset = parseAssetQuery(input);
+    if (asset === null) throw new InvalidValueError('missing required field', { field: 'asset_type' });
     return asset;
   } catch (error) {
     if (error instanceof InvalidValueError) {

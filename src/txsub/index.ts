@@ -7,5 +7,11 @@ export {
   type CoreSubmitStatus,
 } from './core_client.js';
 export { prismaSubmissionStore, type SubmissionStore } from './store.js';
-export { SubmissionSystem, type SubmissionOptions, type SubmissionOutcome } from './submission_system.js';
+export {
+  isAccepted,
+  SubmissionSystem,
+  type AcceptedSubmission,
+  type SubmissionOptions,
+  type SubmissionOutcome,
+} from './submission_system.js';
 export { MeteredSubmissionSystem } from './metered.js';

@@ -1,7 +1,7 @@
 // Feeds the txsub entries of the metrics table: every submission is timed (txsub.total) and counted
 // as succeeded or failed, as Horizon's submission system does; buffered and open are read live.
 import type { MetricsRegistry } from '../metrics/registry.js';
-import { SubmissionSystem, type SubmissionOptions, type SubmissionOutcome } from './submission_system.js';
+import { isAccepted, SubmissionSystem, type SubmissionOptions, type SubmissionOutcome } from './submission_system.js';
 
 export class MeteredSubmissionSystem extends SubmissionSystem {
   constructor(
@@ -15,8 +15,7 @@ export class MeteredSubmissionSystem extends SubmissionSystem {
 
   override async submit(envelopeXdr: string): Promise<SubmissionOutcome> {
     const outcome = await this.metrics.timer('txsub.total').time(() => super.submit(envelopeXdr));
-    const succeeded = outcome.kind === 'ingested' && outcome.transaction.successful;
-    this.metrics.meter(succeeded ? 'txsub.succeeded' : 'txsub.failed').mark();
+    this.metrics.meter(isAccepted(outcome) ? 'txsub.succeeded' : 'txsub.failed').mark();
     return outcome;
   }
 }

@@ -19,6 +19,13 @@ export type SubmissionOutcome =
   /** the queue is full, or the core asked to try again later */
   | { kind: 'busy'; reason: string };
 
+/** A transaction in the history that succeeded: what a submitter counts as a success. */
+export type AcceptedSubmission = Extract<SubmissionOutcome, { kind: 'ingested' }>;
+
+export function isAccepted(outcome: SubmissionOutcome): outcome is AcceptedSubmission {
+  return outcome.kind === 'ingested' && outcome.transaction.successful;
+}
+
 export interface SubmissionOptions {
   networkPassphrase: string;
   core: CoreClient;

@@ -11,7 +11,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { toid } from '../../src/stellar/toid.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
 import { ALICE, BOB, ISSUER, ROOT, seedLedger, seedScenario, type SeedOperation } from '../support/seed.js';
-import { ProblemError } from '../../src/api/rest/problem.js';
+import { ProblemError } from '../../src/api/problems.js';
 import { inProcessLedgerEvents } from '../../src/events/ledger_events.js';
 import { LiveOrderBook } from '../../src/api/live_order_book.js';
 import { MetricsRegistry } from '../../src/metrics/registry.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderBook, parseOrderBookParams } from '../../src/market/index.js';
+import { orderBook, parseLimitText, parseOrderBookParams, type OrderBookInput } from '../../src/market/index.js';
 import { InvalidValueError, NATIVE_ASSET, creditAsset } from '../../src/stellar/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { insertOffers } from './support/offers.js';
@@ -8,9 +8,9 @@ const ISSUER = 'GAXMF43TGZHW3QN3REOUA2U5PW5BTARXGGYJ3JIFHW3YT6QRKRL3CPPU';
 const SELLER = 'GBXGQJWVLWOYHFLVTKWV5FGHA3LNYY2JQKM7OAJAUEQFU6LPCSEFVXON';
 const USD = `USD:${ISSUER}`;
 
-function fieldOf(query: Record<string, string>): string | undefined {
+function fieldOf(parse: () => unknown): string | undefined {
   try {
-    parseOrderBookParams(query);
+    parse();
   } catch (error) {
     expect(error).toBeInstanceOf(InvalidValueError);
     return (error as InvalidValueError).field;
@@ -19,20 +19,24 @@ function fieldOf(query: Record<string, string>): string | undefined {
 }
 
 describe('order book parameters', () => {
-  const ok = { selling_asset_type: 'native', buying_asset_type: 'credit_alphanum4', buying_asset_code: 'USD', buying_asset_issuer: ISSUER };
+  const usd = { assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER };
+  const ok: OrderBookInput = { selling: { assetType: 'native' }, buying: usd };
+  const book = (input: OrderBookInput) => () => parseOrderBookParams(input);
   it('parses and defaults the limit to 20', () => {
     expect(parseOrderBookParams(ok)).toEqual({ selling: NATIVE_ASSET, buying: creditAsset('USD', ISSUER), limit: 20 });
   });
   it('names the field at fault', () => {
-    expect(fieldOf({ ...ok, selling_asset_type: '' })).toBe('selling_asset_type');
-    expect(fieldOf({ ...ok, selling_asset_code: 'XLM' })).toBe('selling_asset_code');
-    expect(fieldOf({ ...ok, selling_asset_issuer: ISSUER })).toBe('selling_asset_issuer');
-    expect(fieldOf({ ...ok, buying_asset_code: '' })).toBe('buying_asset_code');
-    expect(fieldOf({ ...ok, buying_asset_issuer: 'GABC' })).toBe('buying_asset_issuer');
-    expect(fieldOf({ ...ok, buying_asset_type: 'credit_alphanum12' })).toBe('buying_asset_code');
-    expect(fieldOf({ ...ok, buying_asset_type: 'pool' })).toBe('buying_asset_type');
-    expect(fieldOf({ ...ok, limit: '201' })).toBe('limit');
-    expect(fieldOf({ ...ok, limit: 'ten' })).toBe('limit');
+    expect(fieldOf(book({ ...ok, selling: { assetType: '' } }))).toBe('selling_asset_type');
+    expect(fieldOf(book({ ...ok, selling: { assetType: 'native', assetCode: 'XLM' } }))).toBe('selling_asset_code');
+    expect(fieldOf(book({ ...ok, selling: { assetType: 'native', assetIssuer: ISSUER } }))).toBe('selling_asset_issuer');
+    expect(fieldOf(book({ ...ok, buying: { ...usd, assetCode: '' } }))).toBe('buying_asset_code');
+    expect(fieldOf(book({ ...ok, buying: { ...usd, assetIssuer: 'GABC' } }))).toBe('buying_asset_issuer');
+    expect(fieldOf(book({ ...ok, buying: { ...usd, assetType: 'credit_alphanum12' } }))).toBe('buying_asset_code');
+    expect(fieldOf(book({ ...ok, buying: { ...usd, assetType: 'pool' } }))).toBe('buying_asset_type');
+    expect(fieldOf(book({ ...ok, limit: 201 }))).toBe('limit');
+    // REST's text of the limit
+    expect(fieldOf(() => parseLimitText('201', 200))).toBe('limit');
+    expect(fieldOf(() => parseLimitText('ten', 200))).toBe('limit');
   });
 });
 

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OrderBookGraph,
+  parseAccountArg,
   parseStrictReceiveParams,
   parseStrictSendParams,
   strictReceivePaths,
@@ -103,11 +104,9 @@ describe('order book graph and account paths', () => {
     await graph.reload(test.db);
     const params = parseStrictReceiveParams(
       {
-        source_account: PAYER,
-        destination_asset_type: 'credit_alphanum4',
-        destination_asset_code: 'USD',
-        destination_asset_issuer: ISSUER,
-        destination_amount: '10',
+        sourceAccount: PAYER,
+        destinationAsset: { assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER },
+        destinationAmount: '10',
       },
       { legacy: true },
     );
@@ -127,34 +126,38 @@ describe('order book graph and account paths', () => {
   it('sends to the destination account assets', async () => {
     const graph = new OrderBookGraph();
     await graph.reload(test.db);
-    const params = parseStrictSendParams({ source_asset_type: 'native', source_amount: '4', destination_account: MAKER });
+    const params = parseStrictSendParams({ sourceAsset: { assetType: 'native' }, sourceAmount: '4', destinationAccount: MAKER });
     // the maker holds only XLM: the zero-hop path
     expect((await strictSendPaths(test.db, graph, params)).map((p) => p.destinationAmount)).toEqual(['4.0000000']);
-    const usd = parseStrictSendParams({ source_asset_type: 'native', source_amount: '4', destination_assets: `${USD}` });
+    const usd = parseStrictSendParams({ sourceAsset: { assetType: 'native' }, sourceAmount: '4', destinationAssets: `${USD}` });
     expect((await strictSendPaths(test.db, graph, usd)).map((p) => [p.destinationAssetCode, p.destinationAmount])).toEqual([
       ['USD', '4.0000000'],
     ]);
   });
 
   it('names the field at fault', () => {
-    const dest = { destination_asset_type: 'native', destination_amount: '1' };
+    const native = { assetType: 'native' };
+    const dest = { destinationAsset: native, destinationAmount: '1' };
     expect(fieldOf(() => parseStrictReceiveParams({ ...dest }))).toBe('source_account');
-    expect(fieldOf(() => parseStrictReceiveParams({ ...dest, source_account: PAYER, source_assets: 'native' }))).toBe('source_assets');
-    expect(fieldOf(() => parseStrictReceiveParams({ ...dest, source_assets: 'native,USD' }))).toBe('source_assets');
-    expect(fieldOf(() => parseStrictReceiveParams({ ...dest, source_account: 'GABC' }))).toBe('source_account');
-    expect(fieldOf(() => parseStrictReceiveParams({ ...dest, destination_amount: '0', source_assets: 'native' }))).toBe(
-      'destination_amount',
+    expect(fieldOf(() => parseStrictReceiveParams({ ...dest, sourceAccount: PAYER, sourceAssets: 'native' }))).toBe('source_assets');
+    expect(fieldOf(() => parseStrictReceiveParams({ ...dest, sourceAssets: 'native,USD' }))).toBe('source_assets');
+    expect(fieldOf(() => parseStrictReceiveParams({ ...dest, sourceAccount: 'GABC' }))).toBe('source_account');
+    expect(fieldOf(() => parseStrictReceiveParams({ ...dest, destinationAmount: '0', sourceAssets: 'native' }))).toBe('destination_amount');
+    expect(fieldOf(() => parseStrictReceiveParams({ destinationAsset: {}, destinationAmount: '1', sourceAssets: 'native' }))).toBe(
+      'destination_asset_type',
     );
-    expect(fieldOf(() => parseStrictReceiveParams({ destination_amount: '1', source_assets: 'native' }))).toBe('destination_asset_type');
-    expect(fieldOf(() => parseStrictReceiveParams({ ...dest, destination_asset_code: 'X', source_assets: 'native' }))).toBe(
-      'destination_asset_code',
-    );
+    expect(
+      fieldOf(() => parseStrictReceiveParams({ ...dest, destinationAsset: { ...native, assetCode: 'X' }, sourceAssets: 'native' })),
+    ).toBe('destination_asset_code');
     expect(fieldOf(() => parseStrictReceiveParams({ ...dest }, { legacy: true }))).toBe('source_account');
-    expect(fieldOf(() => parseStrictSendParams({ source_asset_type: 'native', source_amount: '1' }))).toBe('destination_account');
-    expect(fieldOf(() => parseStrictSendParams({ source_asset_type: 'native', destination_assets: 'native' }))).toBe('source_amount');
+    expect(fieldOf(() => parseAccountArg('GABC', 'destination_account'))).toBe('destination_account');
+    expect(fieldOf(() => parseStrictSendParams({ sourceAsset: native, sourceAmount: '1' }))).toBe('destination_account');
+    expect(fieldOf(() => parseStrictSendParams({ sourceAsset: native, sourceAmount: '', destinationAssets: 'native' }))).toBe(
+      'source_amount',
+    );
     expect(
       fieldOf(() =>
-        parseStrictSendParams({ source_asset_type: 'native', source_amount: '1', destination_assets: Array(16).fill('native').join(',') }),
+        parseStrictSendParams({ sourceAsset: native, sourceAmount: '1', destinationAssets: Array(16).fill('native').join(',') }),
       ),
     ).toBe('destination_assets');
   });

@@ -18,6 +18,7 @@ import {
   tradeAggregations,
   tradeAggregationsByIds,
   type Segment,
+  type TradeAggregationInput,
 } from '../../src/market/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { seededRandom, type Random } from './support/random.js';
@@ -63,31 +64,31 @@ async function bucketSummaries(db: Database, trades: readonly RawTrade[]): Promi
   return { stored: rows.map((r) => r.line).sort(), expected: [...expected].map(([id, b]) => line(id, b)).sort() };
 }
 
-function randomQuery(random: Random, resolution: number = random.pick(ALLOWED_RESOLUTIONS)): Record<string, string> {
-  const query: Record<string, string> = {
-    base_asset_type: 'native',
-    counter_asset_type: 'credit_alphanum4',
-    counter_asset_code: 'USD',
-    counter_asset_issuer: ISSUER,
+function randomQuery(random: Random, resolution: number = random.pick(ALLOWED_RESOLUTIONS)): TradeAggregationInput {
+  const order = random.pick(['asc', 'desc']);
+  const limit = random.pick([1, 2, 3, 10, 200]);
+  let offset = resolution > HOUR_MS && random.chance(0.6) ? random.int(1, 23) * HOUR_MS : null;
+  if ((offset ?? 0) >= resolution) offset = null;
+  const start = random.chance(0.6) ? FROM + random.int(-86_400_000, SPAN) : null;
+  const end = random.chance(0.6) ? (start ?? FROM) + random.int(0, SPAN) : null;
+  const text = (value: number | null) => (value === null ? null : String(value));
+  return {
+    base: { assetType: 'native' },
+    counter: { assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER },
     resolution: String(resolution),
-    order: random.pick(['asc', 'desc']),
-    limit: String(random.pick([1, 2, 3, 10, 200])),
+    order,
+    limit,
+    offset: text(offset),
+    startTime: text(start),
+    endTime: text(end),
   };
-  if (resolution > HOUR_MS && random.chance(0.6)) query.offset = String(random.int(1, 23) * HOUR_MS);
-  if (Number(query.offset ?? 0) >= resolution) delete query.offset;
-  if (random.chance(0.6)) query.start_time = String(FROM + random.int(-86_400_000, SPAN));
-  if (random.chance(0.6)) {
-    const start = Number(query.start_time ?? FROM);
-    query.end_time = String(start + random.int(0, SPAN));
-  }
-  return query;
 }
 
 /** A random valid query: an end rounded below the rounded start is rejected (end_time), as it should be. */
 function randomValid(
   random: Random,
   resolution?: number,
-): { query: Record<string, string>; params: ReturnType<typeof parseTradeAggregationParams> } {
+): { query: TradeAggregationInput; params: ReturnType<typeof parseTradeAggregationParams> } {
   for (;;) {
     const query = randomQuery(random, resolution);
     try {
@@ -142,24 +143,20 @@ describe('trade aggregations from buckets', () => {
   });
 
   it('resolves assets through history_assets', async () => {
-    const query: Record<string, string> = { ...randomQuery(random), resolution: '3600000', limit: '200' };
-    delete query.offset;
-    delete query.end_time;
+    const query: TradeAggregationInput = { ...randomQuery(random), resolution: '3600000', limit: 200, offset: null, endTime: null };
     const params = parseTradeAggregationParams(query);
     const records = await tradeAggregations(test.db, params);
     expect(records).toEqual(referenceTradeAggregations(trades, { baseAssetId: 1, counterAssetId: 2, ...params }));
-    const unknown = parseTradeAggregationParams({ ...query, counter_asset_code: 'ABC' });
+    const unknown = parseTradeAggregationParams({ ...query, counter: { ...query.counter, assetCode: 'ABC' } });
     expect(await tradeAggregations(test.db, unknown)).toEqual([]);
   });
 
   it('renders Horizon records', async () => {
     const params = parseTradeAggregationParams({
-      base_asset_type: 'native',
-      counter_asset_type: 'credit_alphanum4',
-      counter_asset_code: 'USD',
-      counter_asset_issuer: ISSUER,
+      base: { assetType: 'native' },
+      counter: { assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER },
       resolution: '604800000',
-      limit: '1',
+      limit: 1,
     });
     const [record] = await tradeAggregations(test.db, params);
     expect(record).toBeDefined();

@@ -19,7 +19,7 @@ import {
   parseAssetQuery,
   parseAssetType,
   parseCanonicalAsset,
-  parsePrefixedAsset,
+  parseAssetArg,
   toStellarAsset,
 } from '../../src/stellar/index.js';
 
@@ -277,16 +277,16 @@ describe('stellar-core asset validity', () => {
 });
 
 describe('Horizon asset parameters and records', () => {
-  it('reads a prefixed asset and names the prefixed field at fault', () => {
-    expect(parsePrefixedAsset({ selling_asset_type: 'native' }, 'selling', true)).toEqual(NATIVE_ASSET);
-    expect(
-      parsePrefixedAsset({ buying_asset_type: 'credit_alphanum4', buying_asset_code: 'USD', buying_asset_issuer: ISSUER }, 'buying', true),
-    ).toEqual(creditAsset('USD', ISSUER));
-    expect(parsePrefixedAsset({}, 'selling', false)).toBeNull();
-    expect(catchInvalid(() => parsePrefixedAsset({}, 'selling', true)).field).toBe('selling_asset_type');
-    expect(
-      catchInvalid(() => parsePrefixedAsset({ buying_asset_type: 'credit_alphanum4', buying_asset_code: 'USD' }, 'buying', true)).field,
-    ).toBe('buying_asset_issuer');
+  it('reads an asset argument and names the prefixed field at fault', () => {
+    expect(parseAssetArg({ assetType: 'native' }, 'selling')).toEqual(NATIVE_ASSET);
+    expect(parseAssetArg({ assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER }, 'buying')).toEqual(
+      creditAsset('USD', ISSUER),
+    );
+    expect(catchInvalid(() => parseAssetArg({}, 'selling')).field).toBe('selling_asset_type');
+    expect(catchInvalid(() => parseAssetArg({ assetType: null, assetCode: 'USD' }, 'selling')).field).toBe('selling_asset_type');
+    expect(catchInvalid(() => parseAssetArg({ assetType: 'credit_alphanum4', assetCode: 'USD' }, 'buying')).field).toBe(
+      'buying_asset_issuer',
+    );
   });
 
   it('renders an asset as Horizon records show it', () => {

@@ -1,5 +1,6 @@
-// HAL links: `{href}` or `{href, templated: true}`, absolute on the host the client used.
-import type { IncomingMessage } from 'node:http';
+// HAL: links (`{href}` or `{href, templated: true}`, absolute on the host the client used) and
+// the application/hal+json answer.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface Link {
   href: string;
@@ -25,4 +26,13 @@ export function requestOrigin(req: IncomingMessage): string {
 function headerValue(value: string | string[] | undefined): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;
   return first?.split(',')[0]?.trim() || undefined;
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body, null, 2);
+  res.writeHead(status, {
+    'Content-Type': 'application/hal+json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
 }

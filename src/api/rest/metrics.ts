@@ -1,10 +1,9 @@
 // GET /metrics: the registry's snapshot (not a GraphQL field: it describes this process, not the
 // network) with Horizon's `_links.self`.
 import type { MetricsRegistry } from '../../metrics/registry.js';
-import { link, requestOrigin } from './hal.js';
-import type { RequestHandler } from './handler.js';
-import { sendJson } from './handler.js';
-import { problems, sendProblem } from './problem.js';
+import { link, requestOrigin, sendJson } from './hal.js';
+import type { RequestHandler } from './router.js';
+import { problems, sendProblem } from '../problems.js';
 
 export function createMetricsHandler(metrics: MetricsRegistry): RequestHandler {
   return async (req, res, url) => {

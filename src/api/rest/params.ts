@@ -1,8 +1,9 @@
 // Reading path and query parameters; a bad one is a 400 problem naming it.
 import { isAccountId } from '../../stellar/account_id.js';
+import type { Order } from '../../market/index.js';
 import { INT64_MAX } from '../../stellar/int64.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Order } from '../schema/paging.js';
-import { ProblemError, problems } from './problem.js';
+import { ProblemError, problems } from '../problems.js';
+import { DEFAULT_PAGE_SIZE, pageSize } from '../schema/paging.js';
 
 export function uint32Param(name: string, text: string | undefined): number {
   if (text === undefined || !/^\d{1,10}$/.test(text) || Number(text) > 0xffffffff) {
@@ -42,14 +43,8 @@ export interface PageParams {
 
 /** cursor, limit (1..200, default 10), order (asc|desc) and, where the route takes it, include_failed. */
 export function pageParams(query: URLSearchParams, takesIncludeFailed: boolean): PageParams {
-  const limitText = query.get('limit');
-  let limit = DEFAULT_PAGE_SIZE;
-  if (limitText !== null && limitText !== '') {
-    if (!/^\d{1,4}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_PAGE_SIZE) {
-      throw new ProblemError(problems.badRequest('limit', `limit must be between 1 and ${MAX_PAGE_SIZE}`));
-    }
-    limit = Number(limitText);
-  }
+  const limitText = query.get('limit') ?? '';
+  const limit = limitText === '' ? DEFAULT_PAGE_SIZE : pageSize('limit', /^\d{1,4}$/.test(limitText) ? Number(limitText) : NaN);
   const orderText = query.get('order') ?? '';
   if (orderText !== '' && orderText !== 'asc' && orderText !== 'desc') {
     throw new ProblemError(problems.badRequest('order', 'order must be asc or desc'));

@@ -1,20 +1,27 @@
 // The REST route table: each route names the GraphQL root field it runs (in-process, with a
 // document precompiled at start), how path parameters become its arguments, and the GraphQL type
-// of what it returns, from which the selection is derived and `_links`/`id` are looked up
-// (resources.ts). A page route lists a connection: the root field's own, or for a nested list
-// (`/accounts/{id}/operations`) the connection field of the root field's result; a missing parent
-// is a 404.
-import type { Links } from './hal.js';
-import { link } from './hal.js';
-import { marketArgs } from '../schema/market_args.js';
+// of what it returns, from which the selection is derived and `_links`/`id` are made
+// (resources.ts: a resource links the routes under its path). A page route lists a connection: the
+// root field's own, or for a nested list (`/accounts/{id}/operations`) the connection field of the
+// root field's result; a missing parent is a 404. The market routes hand their query to the root
+// field's arguments under GraphQL's names; the field's resolver parses them (once) and names
+// Horizon's parameters in its problems.
 import {
+  ORDER_BOOK_MAX_LIMIT,
+  parseAccountArg,
+  parseLimitText,
   parseOrderBookParams,
   parseStrictReceiveParams,
-  parseStrictSendParams,
   parseTradeAggregationParams,
+  TRADE_AGGREGATIONS_MAX_LIMIT,
   tradeAggregationsNextQuery,
+  type OrderBookInput,
+  type StrictReceiveInput,
+  type TradeAggregationInput,
 } from '../../market/index.js';
-import { ProblemError, problems } from './problem.js';
+import type { AssetQuery } from '../../stellar/index.js';
+import { parsed, ProblemError, problems } from '../problems.js';
+import { link, type Links } from './hal.js';
 import { accountIdParam, dataKeyParam, hashParam, int64Param, uint32Param } from './params.js';
 
 export interface RouteContext {
@@ -30,18 +37,25 @@ interface RouteBase {
   /** the GraphQL type of the resource (of a page's records) */
   type: string;
   /** reads the root field's arguments from the request; throws a ProblemError for a bad one */
-  args?: (ctx: RouteContext) => Record<string, unknown>;
+  args?: (ctx: RouteContext) => object;
+  /** not among the `_links` of the resource whose path it extends (Horizon does not link it) */
+  unlinked?: true;
 }
 
 export interface ResourceRoute extends RouteBase {
   kind: 'resource';
   field: string;
-  /** `_links` of a resource without an entry in resources.ts (the root document) */
+  /** `_links` of a resource that is not one of resources.ts (the root document, market data) */
   links?: (record: Record<string, unknown>, ctx: RouteContext, rootLinks: Links) => Links;
   /** a templated link for the root document, named after the route */
   rootLink?: { name: string; template: string };
   /** streams the resource again whenever it changed after a ledger (Horizon's /order_book) */
   stream?: boolean;
+  /**
+   * checks the arguments without running the field, where its resolver is the one that parses them:
+   * a stream opens only with good ones (a bad one is still a 400)
+   */
+  checkArgs?: (ctx: RouteContext) => void;
   /** the whole answer from the rendered result, for a root field that is not one resource (a list) */
   body?: (rendered: unknown, ctx: RouteContext) => Record<string, unknown>;
 }
@@ -65,6 +79,28 @@ const transaction = ({ params }: RouteContext) => ({ hash: hashParam('tx_id', pa
 const ledger = ({ params }: RouteContext) => ({ sequence: uint32Param('ledger_id', params.ledger_id) });
 const operation = ({ params }: RouteContext) => ({ id: int64Param('id', params.op_id) });
 
+const HISTORY_TYPES = { transactions: 'Transaction', operations: 'Operation', payments: 'Operation', effects: 'Effect' } as const;
+
+/** A ledger's or a transaction's history lists: connections of the root field's result; `unlinked` is not among its `_links`. */
+function historyOf(
+  path: string,
+  field: string,
+  args: (ctx: RouteContext) => object,
+  lists: readonly (keyof typeof HISTORY_TYPES)[],
+  unlinked?: keyof typeof HISTORY_TYPES,
+): PageRoute[] {
+  return lists.map((list) => ({
+    kind: 'page',
+    path: `${path}/${list}`,
+    fields: [field, list],
+    type: HISTORY_TYPES[list],
+    args,
+    ...(list === 'effects' ? {} : { includeFailed: true }),
+    stream: true,
+    ...(list === unlinked ? { unlinked: true } : {}),
+  }));
+}
+
 export const routes: Route[] = [
   {
     kind: 'resource',
@@ -80,13 +116,6 @@ export const routes: Route[] = [
     type: 'Account',
     args: account,
     rootLink: { name: 'account', template: '/accounts/{account_id}' },
-  },
-  {
-    kind: 'resource',
-    path: '/accounts/:account_id/data/:key',
-    field: 'accountData',
-    type: 'DataEntry',
-    args: ({ params }) => ({ accountId: accountIdParam('account_id', params.account_id), name: dataKeyParam(params.key) }),
   },
   // an account's transactions, payments and effects outlive it (merge): listed without it
   {
@@ -120,6 +149,13 @@ export const routes: Route[] = [
   { kind: 'page', path: '/accounts/:account_id/offers', fields: ['account', 'offers'], type: 'Offer', args: account, stream: true },
   { kind: 'page', path: '/accounts/:account_id/trades', fields: ['account', 'trades'], type: 'Trade', args: account, stream: true },
   {
+    kind: 'resource',
+    path: '/accounts/:account_id/data/:key',
+    field: 'accountData',
+    type: 'DataEntry',
+    args: ({ params }) => ({ accountId: accountIdParam('account_id', params.account_id), name: dataKeyParam(params.key) }),
+  },
+  {
     kind: 'page',
     path: '/transactions',
     fields: ['transactions'],
@@ -136,32 +172,8 @@ export const routes: Route[] = [
     args: transaction,
     rootLink: { name: 'transaction', template: '/transactions/{hash}' },
   },
-  {
-    kind: 'page',
-    path: '/transactions/:tx_id/operations',
-    fields: ['transaction', 'operations'],
-    type: 'Operation',
-    args: transaction,
-    includeFailed: true,
-    stream: true,
-  },
-  {
-    kind: 'page',
-    path: '/transactions/:tx_id/payments',
-    fields: ['transaction', 'payments'],
-    type: 'Operation',
-    args: transaction,
-    includeFailed: true,
-    stream: true,
-  },
-  {
-    kind: 'page',
-    path: '/transactions/:tx_id/effects',
-    fields: ['transaction', 'effects'],
-    type: 'Effect',
-    args: transaction,
-    stream: true,
-  },
+  // Horizon does not link a transaction's payments
+  ...historyOf('/transactions/:tx_id', 'transaction', transaction, ['operations', 'payments', 'effects'], 'payments'),
   {
     kind: 'page',
     path: '/ledgers',
@@ -178,34 +190,7 @@ export const routes: Route[] = [
     args: ledger,
     rootLink: { name: 'ledger', template: '/ledgers/{sequence}' },
   },
-  {
-    kind: 'page',
-    path: '/ledgers/:ledger_id/transactions',
-    fields: ['ledger', 'transactions'],
-    type: 'Transaction',
-    args: ledger,
-    includeFailed: true,
-    stream: true,
-  },
-  {
-    kind: 'page',
-    path: '/ledgers/:ledger_id/operations',
-    fields: ['ledger', 'operations'],
-    type: 'Operation',
-    args: ledger,
-    includeFailed: true,
-    stream: true,
-  },
-  {
-    kind: 'page',
-    path: '/ledgers/:ledger_id/payments',
-    fields: ['ledger', 'payments'],
-    type: 'Operation',
-    args: ledger,
-    includeFailed: true,
-    stream: true,
-  },
-  { kind: 'page', path: '/ledgers/:ledger_id/effects', fields: ['ledger', 'effects'], type: 'Effect', args: ledger, stream: true },
+  ...historyOf('/ledgers/:ledger_id', 'ledger', ledger, ['transactions', 'operations', 'payments', 'effects']),
   {
     kind: 'page',
     path: '/operations',
@@ -256,6 +241,7 @@ export const routes: Route[] = [
     type: 'Trade',
     args: ({ params }) => ({ offerId: int64Param('offer_id', params.offer_id) }),
     stream: true,
+    unlinked: true,
   },
   // the same resource under Horizon's current and older name; `_links` only self
   ...['/fee_stats', '/operation_fee_stats'].map(
@@ -273,16 +259,8 @@ export const routes: Route[] = [
     field: 'orderBook',
     type: 'OrderBook',
     stream: true,
-    // checked here with the spec's field names; the resolver checks again what GraphQL clients send
-    args: ({ query }) => {
-      const { limit } = marketArgs(() => parseOrderBookParams(query));
-      const asset = (prefix: string) => ({
-        assetType: query[`${prefix}_asset_type`],
-        assetCode: query[`${prefix}_asset_code`] ?? null,
-        assetIssuer: query[`${prefix}_asset_issuer`] ?? null,
-      });
-      return { selling: asset('selling'), buying: asset('buying'), limit };
-    },
+    args: ({ query }) => orderBookArgs(query),
+    checkArgs: ({ query }) => parsed(() => parseOrderBookParams(orderBookArgs(query))),
     links: (_record, ctx) => ({ self: link(`${ctx.origin}/order_book`) }),
   },
   {
@@ -291,39 +269,28 @@ export const routes: Route[] = [
     field: 'tradeAggregations',
     type: 'TradeAggregation',
     args: ({ query }) => {
-      const { limit } = marketArgs(() => parseTradeAggregationParams(query));
-      const asset = (prefix: string) => ({
-        assetType: query[`${prefix}_asset_type`],
-        assetCode: query[`${prefix}_asset_code`] ?? null,
-        assetIssuer: query[`${prefix}_asset_issuer`] ?? null,
-      });
       const text = (name: string) => query[name] ?? null;
-      return {
-        base: asset('base'),
-        counter: asset('counter'),
+      const input: TradeAggregationInput = {
+        base: queryAsset(query, 'base'),
+        counter: queryAsset(query, 'counter'),
         resolution: query.resolution ?? '',
         startTime: text('start_time'),
         endTime: text('end_time'),
         offset: text('offset'),
         order: text('order'),
-        limit,
       };
+      return { ...input, limit: limitParam(query, TRADE_AGGREGATIONS_MAX_LIMIT, () => parseTradeAggregationParams(input)) };
     },
     // a page without paging tokens: next continues after the last segment (tradeAggregationsNextQuery)
     body: (rendered, { origin, query }) => {
       const records = Array.isArray(rendered) ? (rendered as Record<string, unknown>[]) : [];
-      const params = parseTradeAggregationParams(query);
       const last = records[records.length - 1]?.timestamp;
-      const href = (q: Readonly<Record<string, string | undefined>>) => {
-        const search = new URLSearchParams();
-        for (const [name, value] of Object.entries(q)) if (value !== undefined) search.set(name, value);
-        return link(`${origin}/trade_aggregations?${search.toString()}`);
-      };
-      const next = tradeAggregationsNextQuery(query, params, typeof last === 'number' ? last : null);
+      const href = (q: Readonly<Record<string, string | undefined>>) => link(`${origin}/trade_aggregations?${search(q).toString()}`);
+      const next = tradeAggregationsNextQuery(query, typeof last === 'number' ? last : null);
       return { _links: { self: href(query), next: href(next ?? query) }, _embedded: { records } };
     },
   },
-  // paths: the arguments are checked here with the spec's names (the legacy route requires source_account)
+  // paths: the legacy route requires source_account; destination_account is taken and plays no part
   {
     kind: 'resource',
     path: '/paths',
@@ -345,38 +312,66 @@ export const routes: Route[] = [
     path: '/paths/strict-send',
     field: 'strictSendPaths',
     type: 'PaymentPath',
-    args: ({ query }) => {
-      marketArgs(() => parseStrictSendParams(query));
-      return {
-        sourceAsset: prefixedAsset(query, 'source'),
-        sourceAmount: query.source_amount ?? '',
-        destinationAccount: query.destination_account ?? null,
-        destinationAssets: query.destination_assets ?? null,
-      };
-    },
+    args: ({ query }) => ({
+      sourceAsset: queryAsset(query, 'source'),
+      sourceAmount: query.source_amount ?? '',
+      destinationAccount: query.destination_account ?? null,
+      destinationAssets: query.destination_assets ?? null,
+    }),
     body: pathsPage('/paths/strict-send'),
   },
 ];
 
-function prefixedAsset(query: RouteContext['query'], prefix: string) {
+/** `<prefix>_asset_type`, `_code`, `_issuer` as an AssetInput (a missing type is the resolver's to report) */
+function queryAsset(query: RouteContext['query'], prefix: string): AssetQuery & { assetType: string } {
   return {
-    assetType: query[`${prefix}_asset_type`],
+    assetType: query[`${prefix}_asset_type`] ?? '',
     assetCode: query[`${prefix}_asset_code`] ?? null,
     assetIssuer: query[`${prefix}_asset_issuer`] ?? null,
   };
 }
 
+function orderBookArgs(query: RouteContext['query']): OrderBookInput {
+  const book: OrderBookInput = { selling: queryAsset(query, 'selling'), buying: queryAsset(query, 'buying') };
+  return { ...book, limit: limitParam(query, ORDER_BOOK_MAX_LIMIT, () => parseOrderBookParams(book)) };
+}
+
+/**
+ * `limit`, the one market parameter whose text REST reads itself (GraphQL's argument is an Int).
+ * The market checks it last: when it is bad, a bad parameter the market checks before it is the
+ * one reported, as when the market parsed the whole query.
+ */
+function limitParam(query: RouteContext['query'], max: number, checkedBefore: () => unknown): number | null {
+  return parsed(() => {
+    try {
+      return parseLimitText(query.limit, max);
+    } catch (error) {
+      checkedBefore();
+      throw error;
+    }
+  });
+}
+
 function strictReceiveArgs(legacy: boolean) {
-  return ({ query }: RouteContext) => {
-    marketArgs(() => parseStrictReceiveParams(query, { legacy }));
-    return {
-      destinationAsset: prefixedAsset(query, 'destination'),
+  return ({ query }: RouteContext): StrictReceiveInput => {
+    parsed(() => parseAccountArg(query.destination_account, 'destination_account'));
+    const input: StrictReceiveInput = {
+      destinationAsset: queryAsset(query, 'destination'),
       destinationAmount: query.destination_amount ?? '',
       sourceAccount: query.source_account ?? null,
       // the legacy route searches from the source account's assets only
       sourceAssets: legacy ? null : (query.source_assets ?? null),
     };
+    // without source_account, the legacy route's problem: it, or a parameter checked before it
+    if (legacy && !query.source_account) parsed(() => parseStrictReceiveParams(input, { legacy }));
+    return input;
   };
+}
+
+function search(query: RouteContext['query']): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
+  return params;
 }
 
 /** a page of paths with `_links.self` only; no path is the spec's not_found */
@@ -384,9 +379,8 @@ function pathsPage(path: string) {
   return (rendered: unknown, { origin, query }: RouteContext): Record<string, unknown> => {
     const records = Array.isArray(rendered) ? (rendered as Record<string, unknown>[]) : [];
     if (records.length === 0) throw new ProblemError(problems.notFound());
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, value);
-    const self = search.size > 0 ? `${origin}${path}?${search.toString()}` : `${origin}${path}`;
+    const params = search(query);
+    const self = params.size > 0 ? `${origin}${path}?${params.toString()}` : `${origin}${path}`;
     return { _links: { self: link(self) }, _embedded: { records } };
   };
 }

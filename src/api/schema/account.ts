@@ -1,14 +1,11 @@
-// Account: an account's current state (balances, signers, data, thresholds, flags) and its history
-// lists (transactions, operations, payments, effects, trades) and open offers.
+// Account: an account's current state (balances, signers, data, thresholds, flags), its open offers
+// and its trades; its history lists (transactions, operations, payments, effects) are history_lists.ts.
 import { builder } from './builder.js';
-import { EffectRef } from './effect.js';
 import { accountIdArg } from './inputs.js';
-import { accountOperationList, accountTransactionList, effectList, offerList, tradeList } from './lists.js';
+import { offerList, tradeList } from './lists.js';
 import { OfferRef } from './offer.js';
-import { OperationRef } from './operation.js';
-import { keysetConnection, OrderEnum } from './paging.js';
+import { keysetConnection, listArgs } from './paging.js';
 import { TradeRef } from './trade.js';
-import { TransactionRef } from './transaction.js';
 import { verbatim } from './verbatim.js';
 
 // xdr AccountFlags and TrustLineFlags
@@ -183,43 +180,14 @@ export const AccountRef = builder.prismaNode('Account', {
 
 // Relations are added apart from the type so that the refs' types do not depend on each other.
 builder.prismaObjectFields(AccountRef, (t) => ({
-  transactions: t.connection({
-    type: TransactionRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
-    resolve: (account, args, ctx, info) =>
-      keysetConnection(accountTransactionList(ctx, info, account.id, args.includeFailed ?? false), args),
-  }),
-  operations: t.connection({
-    type: OperationRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
-    resolve: (account, args, ctx, info) =>
-      keysetConnection(accountOperationList(ctx, info, account.id, { includeFailed: args.includeFailed ?? false }), args),
-  }),
-  payments: t.connection({
-    type: OperationRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
-    resolve: (account, args, ctx, info) =>
-      keysetConnection(
-        accountOperationList(ctx, info, account.id, {
-          includeFailed: args.includeFailed ?? false,
-          paymentsOnly: true,
-        }),
-        args,
-      ),
-  }),
-  effects: t.connection({
-    type: EffectRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
-    resolve: (account, args, ctx, info) => keysetConnection(effectList(ctx, info, { account: account.id }), args),
-  }),
   offers: t.connection({
     type: OfferRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
+    args: listArgs,
     resolve: (account, args, ctx, info) => keysetConnection(offerList(ctx, info, { sellerId: account.id }), args),
   }),
   trades: t.connection({
     type: TradeRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
+    args: listArgs,
     resolve: (account, args, ctx, info) =>
       keysetConnection(tradeList(ctx, info, { OR: [{ baseAccount: account.id }, { counterAccount: account.id }] }), args),
   }),

@@ -5,10 +5,9 @@ import { formatPairPagingToken } from '../../stellar/toid.js';
 import { AccountRef } from './account.js';
 import { builder } from './builder.js';
 import { detailFields } from './detail_fields.js';
-import { accountIdArg } from './inputs.js';
 import { EFFECT_DETAILS } from './effect_details.js';
-import { effectList } from './lists.js';
-import { keysetConnection, OrderEnum } from './paging.js';
+import { effectList, forAccountArgs, forAccountScope } from './lists.js';
+import { keysetConnection, listArgs } from './paging.js';
 import { effectTypeObjectName } from './type_names.js';
 import { follow, freshLoaders } from './follow.js';
 
@@ -54,15 +53,8 @@ builder.queryField('effects', (t) =>
   t.connection({
     type: EffectRef,
     description: 'Every effect in the history, or those of one account.',
-    args: {
-      order: t.arg({ type: OrderEnum, defaultValue: 'asc' }),
-      forAccount: t.arg.string({ description: 'only the history of this account (it need not exist any more)' }),
-    },
-    resolve: (_root, args, ctx, info) =>
-      keysetConnection(
-        effectList(ctx, info, args.forAccount == null ? {} : { account: accountIdArg('forAccount', args.forAccount) }),
-        args,
-      ),
+    args: { ...listArgs, ...forAccountArgs },
+    resolve: (_root, args, ctx, info) => keysetConnection(effectList(ctx, info, forAccountScope(args.forAccount)), args),
   }),
 );
 
@@ -74,12 +66,7 @@ builder.subscriptionField('effects', (t) =>
       cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
       forAccount: t.arg.string({ description: 'only the history of this account' }),
     },
-    subscribe: (_root, args, ctx, info) =>
-      follow(
-        ctx,
-        effectList(ctx, info, args.forAccount == null ? {} : { account: accountIdArg('forAccount', args.forAccount) }),
-        args.cursor,
-      ),
+    subscribe: (_root, args, ctx, info) => follow(ctx, effectList(ctx, info, forAccountScope(args.forAccount)), args.cursor),
     resolve: (effect, _args, ctx) => freshLoaders(effect, ctx),
   }),
 );

@@ -1,7 +1,7 @@
 // Checks of root-field arguments shared by GraphQL and REST: a malformed key is a bad_request
 // naming the argument, never a database error.
 import { isAccountId } from '../../stellar/account_id.js';
-import { ProblemError, problems } from '../rest/problem.js';
+import { ProblemError, problems } from '../problems.js';
 
 export function accountIdArg(name: string, value: string): string {
   if (!isAccountId(value)) throw new ProblemError(problems.badRequest(name, 'not a valid account id (G...)'));

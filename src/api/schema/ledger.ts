@@ -1,12 +1,9 @@
-// Ledger: one closed ledger of the network, as its header and counts, and its history lists
-// (transactions, operations, payments, effects are the TOID range of the ledger).
-import { ledgerToidRange, toid } from '../../stellar/toid.js';
+// Ledger: one closed ledger of the network, as its header and counts; its history lists
+// (transactions, operations, payments, effects: the TOID range of the ledger) are history_lists.ts.
+import { toid } from '../../stellar/toid.js';
 import { builder } from './builder.js';
-import { EffectRef } from './effect.js';
-import { OperationRef } from './operation.js';
-import { TransactionRef } from './transaction.js';
-import { effectList, ledgerList, operationList, transactionList } from './lists.js';
-import { keysetConnection, OrderEnum } from './paging.js';
+import { ledgerList } from './lists.js';
+import { keysetConnection, listArgs } from './paging.js';
 import { follow, freshLoaders } from './follow.js';
 
 export const LedgerRef = builder.prismaNode('Ledger', {
@@ -37,52 +34,6 @@ export const LedgerRef = builder.prismaNode('Ledger', {
   }),
 });
 
-// Relations are added apart from the type so that the refs' types do not depend on each other.
-builder.prismaObjectFields(LedgerRef, (t) => ({
-  transactions: t.connection({
-    type: TransactionRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
-    resolve: (ledger, args, ctx, info) =>
-      keysetConnection(transactionList(ctx, info, {}, args.includeFailed ?? false, ledgerToidRange(ledger.sequence)), args),
-  }),
-  operations: t.connection({
-    type: OperationRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
-    resolve: (ledger, args, ctx, info) =>
-      keysetConnection(
-        operationList(ctx, info, {}, { includeFailed: args.includeFailed ?? false, within: ledgerToidRange(ledger.sequence) }),
-        args,
-      ),
-  }),
-  payments: t.connection({
-    type: OperationRef,
-    description: 'payment-like operations (create_account, payments, path payments, account_merge) of successful transactions',
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
-    resolve: (ledger, args, ctx, info) =>
-      keysetConnection(
-        operationList(
-          ctx,
-          info,
-          {},
-          {
-            includeFailed: args.includeFailed ?? false,
-            paymentsOnly: true,
-            within: ledgerToidRange(ledger.sequence),
-          },
-        ),
-        args,
-      ),
-  }),
-  effects: t.connection({
-    type: EffectRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
-    resolve: (ledger, args, ctx, info) => {
-      const range = ledgerToidRange(ledger.sequence);
-      return keysetConnection(effectList(ctx, info, { operationId: { gte: range.start, lt: range.end } }), args);
-    },
-  }),
-}));
-
 builder.queryField('ledger', (t) =>
   t.prismaField({
     type: 'Ledger',
@@ -97,7 +48,7 @@ builder.queryField('ledgers', (t) =>
   t.connection({
     type: LedgerRef,
     description: 'Every ledger in the history.',
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
+    args: listArgs,
     resolve: (_root, args, ctx, info) => keysetConnection(ledgerList(ctx, info), args),
   }),
 );

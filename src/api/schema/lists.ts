@@ -1,12 +1,29 @@
-// The keyset sources of the history lists, shared by root connections and relations: each is a
-// Prisma `where` for the list plus the key it pages on. Nodes are loaded with the selection the
-// query asks for beneath `edges.node` (queryFromInfo), so nested relations join in one statement.
+// The keyset sources of the lists, shared by root connections, relations and subscriptions: each is
+// a Prisma `where` for the list plus the key it pages on. A history list is scoped once, here: the
+// whole history, one account's (driven by its participant rows), or a TOID range (a ledger's, a
+// transaction's). Nodes are loaded with the selection the query asks for beneath `edges.node`
+// (queryFromInfo), so nested relations join in one statement.
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Effect, Ledger, Offer, Operation, Prisma, Trade, Transaction } from '../../generated/prisma/client.js';
-import { formatPagingToken, ledgerSequenceBounds, toid, type PairPagingToken } from '../../stellar/toid.js';
+import { formatPagingToken, ledgerSequenceBounds, toid, type PairPagingToken, type ToidRange } from '../../stellar/toid.js';
 import type { ApiContext } from '../context.js';
+import { builder } from './builder.js';
+import { accountIdArg } from './inputs.js';
 import { pairCursor, pairKey, pairOrderBy, pairWhere, toidKey, toidWhere, type KeysetSource } from './paging.js';
+
+/** What a history list holds: the whole history (null), one account's, or a TOID range (a ledger's, a transaction's). */
+export type ListScope = null | { readonly account: string } | { readonly within: ToidRange };
+
+/** The argument of a root history list that scopes it to one account (forAccountScope). */
+export const forAccountArgs = builder.args((t) => ({
+  forAccount: t.string({ description: 'only the history of this account (it need not exist any more)' }),
+}));
+
+/** A root list's scope: the history of `forAccount` when given (the account need not exist any more). */
+export function forAccountScope(forAccount: string | null | undefined): ListScope {
+  return forAccount == null ? null : { account: accountIdArg('forAccount', forAccount) };
+}
 
 function nodeQuery(ctx: ApiContext, info: GraphQLResolveInfo): object {
   // a subscription's root field is the node itself (one per event); a connection nests it in edges
@@ -18,6 +35,18 @@ function nodeQuery(ctx: ApiContext, info: GraphQLResolveInfo): object {
 function nodeInclude(ctx: ApiContext, info: GraphQLResolveInfo): true | object {
   const query = nodeQuery(ctx, info) as { include?: object; select?: object };
   return query.include || query.select ? query : true;
+}
+
+/** Rows keyed by a TOID (or an offer id), paged on it. */
+function idKeyed<Row extends { id: bigint }>(fetch: KeysetSource<Row, bigint>['fetch']): KeysetSource<Row, bigint> {
+  return { key: toidKey, fetch, cursor: (row) => row.id.toString() };
+}
+
+/** Rows keyed by (operation id, order), paged on the pair. */
+function pairKeyed<Row extends { operationId: bigint; order: number }>(
+  fetch: (conditions: ReturnType<typeof pairWhere>, orderBy: ReturnType<typeof pairOrderBy>, take: number) => Promise<Row[]>,
+): KeysetSource<Row, PairPagingToken> {
+  return { key: pairKey, fetch: (range, direction, take) => fetch(pairWhere(range), pairOrderBy(direction), take), cursor: pairCursor };
 }
 
 export function ledgerList(ctx: ApiContext, info: GraphQLResolveInfo): KeysetSource<Ledger, bigint> {
@@ -32,61 +61,19 @@ export function ledgerList(ctx: ApiContext, info: GraphQLResolveInfo): KeysetSou
   };
 }
 
+/**
+ * Transactions of a scope. An account's are driven by its participant rows (primary key (account,
+ * transaction id)), so a page reads the account's own index range instead of filtering the whole history.
+ */
 export function transactionList(
   ctx: ApiContext,
   info: GraphQLResolveInfo,
-  where: Prisma.TransactionWhereInput,
-  includeFailed: boolean,
-  within?: { start: bigint; end: bigint },
-): KeysetSource<Transaction, bigint> {
-  return {
-    key: toidKey,
-    fetch: (range, direction, take) =>
-      ctx.prisma.transaction.findMany({
-        ...nodeQuery(ctx, info),
-        where: { AND: [where, { id: toidWhere(range, within) }, includeFailed ? {} : { successful: true }] },
-        orderBy: { id: direction },
-        take,
-      }),
-    cursor: (tx) => tx.id.toString(),
-  };
-}
-
-export function operationList(
-  ctx: ApiContext,
-  info: GraphQLResolveInfo,
-  where: Prisma.OperationWhereInput,
-  options: { includeFailed: boolean; paymentsOnly?: boolean; within?: { start: bigint; end: bigint } },
-): KeysetSource<Operation, bigint> {
-  const filters: Prisma.OperationWhereInput[] = [where];
-  if (!options.includeFailed) filters.push({ transactionSuccessful: true });
-  if (options.paymentsOnly) filters.push({ isPayment: true });
-  return {
-    key: toidKey,
-    fetch: (range, direction, take) =>
-      ctx.prisma.operation.findMany({
-        ...nodeQuery(ctx, info),
-        where: { AND: [...filters, { id: toidWhere(range, options.within) }] },
-        orderBy: { id: direction },
-        take,
-      }),
-    cursor: (op) => op.id.toString(),
-  };
-}
-
-/**
- * An account's transactions, driven by its participant rows (primary key (account, transaction
- * id)), so a page reads the account's own index range instead of filtering the whole history.
- */
-export function accountTransactionList(
-  ctx: ApiContext,
-  info: GraphQLResolveInfo,
-  account: string,
+  scope: ListScope,
   includeFailed: boolean,
 ): KeysetSource<Transaction, bigint> {
-  return {
-    key: toidKey,
-    fetch: async (range, direction, take) => {
+  if (scope && 'account' in scope) {
+    const { account } = scope;
+    return idKeyed(async (range, direction, take) => {
       const rows = await ctx.prisma.transactionParticipant.findMany({
         where: { account, transactionId: toidWhere(range), ...(includeFailed ? {} : { transaction: { is: { successful: true } } }) },
         orderBy: { transactionId: direction },
@@ -94,24 +81,32 @@ export function accountTransactionList(
         include: { transaction: nodeInclude(ctx, info) },
       });
       return rows.map((row) => row.transaction);
-    },
-    cursor: (tx) => tx.id.toString(),
-  };
+    });
+  }
+  const within = scope?.within;
+  return idKeyed((range, direction, take) =>
+    ctx.prisma.transaction.findMany({
+      ...nodeQuery(ctx, info),
+      where: { AND: [{ id: toidWhere(range, within) }, includeFailed ? {} : { successful: true }] },
+      orderBy: { id: direction },
+      take,
+    }),
+  );
 }
 
-/** An account's operations (or payments), driven by its participant rows like its transactions. */
-export function accountOperationList(
+/** Operations (or payment-like ones) of a scope; an account's are driven by its participant rows like its transactions. */
+export function operationList(
   ctx: ApiContext,
   info: GraphQLResolveInfo,
-  account: string,
+  scope: ListScope,
   options: { includeFailed: boolean; paymentsOnly?: boolean },
 ): KeysetSource<Operation, bigint> {
   const operation: Prisma.OperationWhereInput = {};
   if (!options.includeFailed) operation.transactionSuccessful = true;
   if (options.paymentsOnly) operation.isPayment = true;
-  return {
-    key: toidKey,
-    fetch: async (range, direction, take) => {
+  if (scope && 'account' in scope) {
+    const { account } = scope;
+    return idKeyed(async (range, direction, take) => {
       const rows = await ctx.prisma.operationParticipant.findMany({
         where: { account, operationId: toidWhere(range), ...(Object.keys(operation).length > 0 ? { operation: { is: operation } } : {}) },
         orderBy: { operationId: direction },
@@ -119,53 +114,52 @@ export function accountOperationList(
         include: { operation: nodeInclude(ctx, info) },
       });
       return rows.map((row) => row.operation);
-    },
-    cursor: (op) => op.id.toString(),
-  };
+    });
+  }
+  const within = scope?.within;
+  return idKeyed((range, direction, take) =>
+    ctx.prisma.operation.findMany({
+      ...nodeQuery(ctx, info),
+      where: { AND: [operation, { id: toidWhere(range, within) }] },
+      orderBy: { id: direction },
+      take,
+    }),
+  );
 }
 
+/** Effects of a scope, or of one operation. */
 export function effectList(
   ctx: ApiContext,
   info: GraphQLResolveInfo,
-  where: Prisma.EffectWhereInput,
+  scope: ListScope | { readonly operation: bigint },
 ): KeysetSource<Effect, PairPagingToken> {
-  return {
-    key: pairKey,
-    fetch: (range, direction, take) =>
-      ctx.prisma.effect.findMany({
-        ...nodeQuery(ctx, info),
-        where: { AND: [where, ...pairWhere(range)] },
-        orderBy: pairOrderBy(direction),
-        take,
-      }),
-    cursor: pairCursor,
-  };
+  let where: Prisma.EffectWhereInput = {};
+  if (scope && 'account' in scope) where = { account: scope.account };
+  else if (scope && 'operation' in scope) where = { operationId: scope.operation };
+  else if (scope) where = { operationId: { gte: scope.within.start, lt: scope.within.end } };
+  return pairKeyed((conditions, orderBy, take) =>
+    ctx.prisma.effect.findMany({ ...nodeQuery(ctx, info), where: { AND: [where, ...conditions] }, orderBy, take }),
+  );
+}
+
+/** The trades that crossed an offer (as base or counter). */
+export function offerTrades(offerId: bigint): Prisma.TradeWhereInput {
+  return { OR: [{ baseOfferId: offerId }, { counterOfferId: offerId }] };
 }
 
 export function tradeList(ctx: ApiContext, info: GraphQLResolveInfo, where: Prisma.TradeWhereInput): KeysetSource<Trade, PairPagingToken> {
-  return {
-    key: pairKey,
-    fetch: (range, direction, take) =>
-      ctx.prisma.trade.findMany({
-        ...nodeQuery(ctx, info),
-        where: { AND: [where, ...pairWhere(range)] },
-        orderBy: pairOrderBy(direction),
-        take,
-      }),
-    cursor: pairCursor,
-  };
+  return pairKeyed((conditions, orderBy, take) =>
+    ctx.prisma.trade.findMany({ ...nodeQuery(ctx, info), where: { AND: [where, ...conditions] }, orderBy, take }),
+  );
 }
 
 export function offerList(ctx: ApiContext, info: GraphQLResolveInfo, where: Prisma.OfferWhereInput): KeysetSource<Offer, bigint> {
-  return {
-    key: toidKey,
-    fetch: (range, direction, take) =>
-      ctx.prisma.offer.findMany({
-        ...nodeQuery(ctx, info),
-        where: { AND: [where, { id: toidWhere(range) }] },
-        orderBy: { id: direction },
-        take,
-      }),
-    cursor: (offer) => offer.id.toString(),
-  };
+  return idKeyed((range, direction, take) =>
+    ctx.prisma.offer.findMany({
+      ...nodeQuery(ctx, info),
+      where: { AND: [where, { id: toidWhere(range) }] },
+      orderBy: { id: direction },
+      take,
+    }),
+  );
 }

@@ -5,8 +5,8 @@ import { formatRatio } from '../../stellar/price.js';
 import { assetShape, AssetRef, PriceRef } from './asset.js';
 import { builder } from './builder.js';
 import { idArg } from './inputs.js';
-import { tradeList } from './lists.js';
-import { keysetConnection, OrderEnum } from './paging.js';
+import { offerTrades, tradeList } from './lists.js';
+import { keysetConnection, listArgs } from './paging.js';
 import { TradeRef } from './trade.js';
 
 export const OfferRef = builder.prismaNode('Offer', {
@@ -28,9 +28,8 @@ export const OfferRef = builder.prismaNode('Offer', {
 builder.prismaObjectFields(OfferRef, (t) => ({
   trades: t.connection({
     type: TradeRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
-    resolve: (offer, args, ctx, info) =>
-      keysetConnection(tradeList(ctx, info, { OR: [{ baseOfferId: offer.id }, { counterOfferId: offer.id }] }), args),
+    args: listArgs,
+    resolve: (offer, args, ctx, info) => keysetConnection(tradeList(ctx, info, offerTrades(offer.id)), args),
   }),
 }));
 

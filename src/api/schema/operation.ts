@@ -5,9 +5,9 @@ import { builder } from './builder.js';
 import { detailFields } from './detail_fields.js';
 import { EffectRef } from './effect.js';
 import { accountIdArg, idArg } from './inputs.js';
-import { accountOperationList, effectList, operationList } from './lists.js';
+import { effectList, forAccountArgs, forAccountScope, operationList } from './lists.js';
 import { OPERATION_DETAILS } from './operation_details.js';
-import { keysetConnection, OrderEnum } from './paging.js';
+import { includeFailedArg, keysetConnection, listArgs } from './paging.js';
 import { operationTypeObjectName } from './type_names.js';
 import { follow, freshLoaders } from './follow.js';
 
@@ -32,8 +32,8 @@ builder.prismaInterfaceFields(OperationRef, (t) => ({
   transaction: t.relation('transaction'),
   effects: t.connection({
     type: EffectRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
-    resolve: (op, args, ctx, info) => keysetConnection(effectList(ctx, info, { operationId: op.id }), args),
+    args: listArgs,
+    resolve: (op, args, ctx, info) => keysetConnection(effectList(ctx, info, { operation: op.id }), args),
   }),
 }));
 
@@ -61,19 +61,9 @@ builder.queryField('operations', (t) =>
   t.connection({
     type: OperationRef,
     description: 'Every operation in the history, or those of one account; those of failed transactions only with includeFailed.',
-    args: {
-      order: t.arg({ type: OrderEnum, defaultValue: 'asc' }),
-      includeFailed: t.arg.boolean({ defaultValue: false }),
-      forAccount: t.arg.string({ description: 'only the history of this account (it need not exist any more)' }),
-    },
-    resolve: (_root, args, ctx, info) => {
-      const options = { includeFailed: args.includeFailed ?? false };
-      const source =
-        args.forAccount == null
-          ? operationList(ctx, info, {}, options)
-          : accountOperationList(ctx, info, accountIdArg('forAccount', args.forAccount), options);
-      return keysetConnection(source, args);
-    },
+    args: { ...listArgs, ...includeFailedArg, ...forAccountArgs },
+    resolve: (_root, args, ctx, info) =>
+      keysetConnection(operationList(ctx, info, forAccountScope(args.forAccount), { includeFailed: args.includeFailed ?? false }), args),
   }),
 );
 
@@ -81,19 +71,12 @@ builder.queryField('payments', (t) =>
   t.connection({
     type: OperationRef,
     description: 'Every payment-like operation (create_account, payments, path payments, account_merge), or those of one account.',
-    args: {
-      order: t.arg({ type: OrderEnum, defaultValue: 'asc' }),
-      includeFailed: t.arg.boolean({ defaultValue: false }),
-      forAccount: t.arg.string({ description: 'only the history of this account (it need not exist any more)' }),
-    },
-    resolve: (_root, args, ctx, info) => {
-      const options = { includeFailed: args.includeFailed ?? false, paymentsOnly: true };
-      const source =
-        args.forAccount == null
-          ? operationList(ctx, info, {}, options)
-          : accountOperationList(ctx, info, accountIdArg('forAccount', args.forAccount), options);
-      return keysetConnection(source, args);
-    },
+    args: { ...listArgs, ...includeFailedArg, ...forAccountArgs },
+    resolve: (_root, args, ctx, info) =>
+      keysetConnection(
+        operationList(ctx, info, forAccountScope(args.forAccount), { includeFailed: args.includeFailed ?? false, paymentsOnly: true }),
+        args,
+      ),
   }),
 );
 
@@ -104,16 +87,10 @@ builder.subscriptionField('operations', (t) =>
     args: {
       cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
       forAccount: t.arg.string({ description: 'only the history of this account' }),
-      includeFailed: t.arg.boolean({ defaultValue: false }),
+      ...includeFailedArg,
     },
-    subscribe: (_root, args, ctx, info) => {
-      const options = { includeFailed: args.includeFailed ?? false };
-      const source =
-        args.forAccount == null
-          ? operationList(ctx, info, {}, options)
-          : accountOperationList(ctx, info, accountIdArg('forAccount', args.forAccount), options);
-      return follow(ctx, source, args.cursor);
-    },
+    subscribe: (_root, args, ctx, info) =>
+      follow(ctx, operationList(ctx, info, forAccountScope(args.forAccount), { includeFailed: args.includeFailed ?? false }), args.cursor),
     resolve: (op, _args, ctx) => freshLoaders(op, ctx),
   }),
 );
@@ -125,11 +102,11 @@ builder.subscriptionField('payments', (t) =>
     args: {
       forAccount: t.arg.string({ required: true, description: 'the account whose payments are followed' }),
       cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
-      includeFailed: t.arg.boolean({ defaultValue: false }),
+      ...includeFailedArg,
     },
     subscribe: (_root, args, ctx, info) => {
       const options = { includeFailed: args.includeFailed ?? false, paymentsOnly: true };
-      return follow(ctx, accountOperationList(ctx, info, accountIdArg('forAccount', args.forAccount), options), args.cursor);
+      return follow(ctx, operationList(ctx, info, { account: accountIdArg('forAccount', args.forAccount) }, options), args.cursor);
     },
     resolve: (op, _args, ctx) => freshLoaders(op, ctx),
   }),

@@ -1,12 +1,19 @@
 // The order book summary of a market (src/market/order_book.ts): price levels, best first.
 // REST renders it as Horizon's GET /order_book.
 import { Repeater } from 'graphql-yoga';
-import { orderBook, parseOrderBookParams, type OrderBookParams, type OrderBookSummary, type PriceLevel } from '../../market/index.js';
+import {
+  orderBook,
+  parseOrderBookParams,
+  type OrderBookInput,
+  type OrderBookParams,
+  type OrderBookSummary,
+  type PriceLevel,
+} from '../../market/index.js';
 import type { ApiContext } from '../context.js';
+import { parsed } from '../problems.js';
 import { AssetRef, PriceRef } from './asset.js';
-import { AssetInput, assetQuery, type AssetInputShape } from './asset_input.js';
+import { AssetInput } from './asset_input.js';
 import { builder } from './builder.js';
-import { marketArgs } from './market_args.js';
 
 const PriceLevelRef = builder.objectRef<PriceLevel>('PriceLevel').implement({
   description: 'The offers at one price, aggregated.',
@@ -27,25 +34,20 @@ const OrderBookRef = builder.objectRef<OrderBookSummary>('OrderBook').implement(
   }),
 });
 
-function bookParams(args: { selling: AssetInputShape; buying: AssetInputShape; limit?: number | null }): OrderBookParams {
-  return marketArgs(() =>
-    parseOrderBookParams({
-      ...assetQuery('selling', args.selling),
-      ...assetQuery('buying', args.buying),
-      limit: args.limit === null || args.limit === undefined ? undefined : String(args.limit),
-    }),
-  );
-}
+/** the arguments of the query and of the subscription */
+const bookArgs = builder.args((t) => ({
+  selling: t.field({ type: AssetInput, required: true }),
+  buying: t.field({ type: AssetInput, required: true }),
+  limit: t.int(),
+}));
+
+const bookParams = (args: OrderBookInput): OrderBookParams => parsed(() => parseOrderBookParams(args));
 
 builder.queryField('orderBook', (t) =>
   t.field({
     type: OrderBookRef,
     description: 'The order book of selling/buying, up to limit (1..200, default 20) price levels a side.',
-    args: {
-      selling: t.arg({ type: AssetInput, required: true }),
-      buying: t.arg({ type: AssetInput, required: true }),
-      limit: t.arg.int(),
-    },
+    args: bookArgs,
     resolve: (_root, args, ctx) => {
       const params = bookParams(args);
       return orderBook(ctx.services.db, params.selling, params.buying, params.limit);
@@ -94,11 +96,7 @@ builder.subscriptionField('orderBook', (t) =>
   t.field({
     type: OrderBookRef,
     description: 'The order book of selling/buying now, then whenever an ingested ledger changed it.',
-    args: {
-      selling: t.arg({ type: AssetInput, required: true }),
-      buying: t.arg({ type: AssetInput, required: true }),
-      limit: t.arg.int(),
-    },
+    args: bookArgs,
     // the arguments are checked before the first event: a bad one is the subscription's error
     subscribe: (_root, args, ctx) => followBook(ctx, bookParams(args)),
     resolve: (book) => book,

@@ -1,13 +1,13 @@
 // Keyset pagination for every connection: a page is `WHERE key > cursor ORDER BY key LIMIT n+1`
 // (never OFFSET), and a Relay cursor is the record's paging token verbatim, so REST `cursor=` and
 // GraphQL `after:` take the same values. Two key kinds exist: TOIDs (ledgers, transactions,
-// operations; offers by id) and `<operation_id>-<order>` pairs (effects, trades).
+// operations; offers by id) and `<operation_id>-<order>` pairs (effects, trades). The rules of a
+// page (its size, its cursor) are here once, for GraphQL's arguments and REST's parameters alike.
+import type { Order } from '../../market/index.js';
 import { InvalidValueError } from '../../stellar/invalid_value_error.js';
 import { formatPairPagingToken, parsePagingToken, parsePairPagingToken, type PairPagingToken } from '../../stellar/toid.js';
-import { ProblemError, problems } from '../rest/problem.js';
+import { ProblemError, problems } from '../problems.js';
 import { builder } from './builder.js';
-
-export type Order = 'asc' | 'desc';
 
 export const MAX_PAGE_SIZE = 200;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -16,6 +16,12 @@ export const OrderEnum = builder.enumType('Order', {
   description: 'The direction of a list: asc (oldest first) or desc (newest first).',
   values: { asc: { value: 'asc' }, desc: { value: 'desc' } } as const,
 });
+
+/** A list's own argument, besides Relay's first/after/last/before: its direction. */
+export const listArgs = builder.args((t) => ({ order: t.field({ type: OrderEnum, defaultValue: 'asc' }) }));
+
+/** The argument of a list that holds failed transactions (or their operations) only when asked. */
+export const includeFailedArg = builder.args((t) => ({ includeFailed: t.boolean({ defaultValue: false }) }));
 
 /** Bounds of a page in key order: strictly greater than `gt`, strictly less than `lt`. */
 export interface KeyRange<Key> {
@@ -50,7 +56,8 @@ export interface Connection<Row> {
   pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
 }
 
-function pageSize(name: 'first' | 'last', value: number): number {
+/** A page size (GraphQL's first/last, REST's limit): 1..MAX_PAGE_SIZE, else a bad_request naming `name`. */
+export function pageSize(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE) {
     throw new ProblemError(problems.badRequest(name, `${name} must be between 1 and ${MAX_PAGE_SIZE}`));
   }

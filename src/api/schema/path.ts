@@ -2,17 +2,20 @@
 // (what must be sent to deliver an amount) and strict send (what an amount can deliver). REST
 // renders them as GET /paths (legacy), /paths/strict-receive and /paths/strict-send; an empty
 // result is there a 404.
+import type { Database } from '../../db/database.js';
 import {
   parseStrictReceiveParams,
   parseStrictSendParams,
   strictReceivePaths,
   strictSendPaths,
+  type OrderBookGraph,
   type PathRecord,
 } from '../../market/index.js';
+import type { ApiContext } from '../context.js';
+import { parsed } from '../problems.js';
 import { AssetRef } from './asset.js';
-import { AssetInput, assetQuery } from './asset_input.js';
+import { AssetInput } from './asset_input.js';
 import { builder } from './builder.js';
-import { marketArgs } from './market_args.js';
 
 const PathRef = builder.objectRef<PathRecord>('PaymentPath').implement({
   description: 'A way to pay: the source asset and amount, the assets crossed, the destination asset and amount.',
@@ -29,7 +32,15 @@ const PathRef = builder.objectRef<PathRecord>('PaymentPath').implement({
   }),
 });
 
-const opt = (value: string | null | undefined): string | undefined => value ?? undefined;
+/** a search on the process's order-book graph, with the arguments parsed first */
+async function search<Params>(
+  ctx: ApiContext,
+  parse: () => Params,
+  find: (db: Database, graph: OrderBookGraph, params: Params) => Promise<PathRecord[]>,
+) {
+  const params = parsed(parse);
+  return find(ctx.services.db, await ctx.services.orderBook.current(), params);
+}
 
 builder.queryField('strictReceivePaths', (t) =>
   t.field({
@@ -42,17 +53,7 @@ builder.queryField('strictReceivePaths', (t) =>
       sourceAccount: t.arg.string(),
       sourceAssets: t.arg.string(),
     },
-    resolve: async (_root, args, ctx) => {
-      const params = marketArgs(() =>
-        parseStrictReceiveParams({
-          ...assetQuery('destination', args.destinationAsset),
-          destination_amount: args.destinationAmount,
-          source_account: opt(args.sourceAccount),
-          source_assets: opt(args.sourceAssets),
-        }),
-      );
-      return strictReceivePaths(ctx.services.db, await ctx.services.orderBook.current(), params);
-    },
+    resolve: (_root, args, ctx) => search(ctx, () => parseStrictReceiveParams(args), strictReceivePaths),
   }),
 );
 
@@ -67,16 +68,6 @@ builder.queryField('strictSendPaths', (t) =>
       destinationAccount: t.arg.string(),
       destinationAssets: t.arg.string(),
     },
-    resolve: async (_root, args, ctx) => {
-      const params = marketArgs(() =>
-        parseStrictSendParams({
-          ...assetQuery('source', args.sourceAsset),
-          source_amount: args.sourceAmount,
-          destination_account: opt(args.destinationAccount),
-          destination_assets: opt(args.destinationAssets),
-        }),
-      );
-      return strictSendPaths(ctx.services.db, await ctx.services.orderBook.current(), params);
-    },
+    resolve: (_root, args, ctx) => search(ctx, () => parseStrictSendParams(args), strictSendPaths),
   }),
 );

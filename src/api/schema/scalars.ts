@@ -1,22 +1,21 @@
 // Scalars: Int64 (exact 64-bit integers as strings), Amount (stroops as a 7-decimal string) and
 // DateTime (ISO 8601 UTC).
-import { GraphQLError, Kind } from 'graphql';
+import { Kind } from 'graphql';
 import { formatAmount, parseAmount } from '../../stellar/amount.js';
 import { INT64_MAX, INT64_MIN } from '../../stellar/int64.js';
 import { InvalidValueError } from '../../stellar/invalid_value_error.js';
+import { badRequestError } from '../problems.js';
 import { builder } from './builder.js';
 import { verbatim } from './verbatim.js';
 
 function parseInt64(value: unknown): bigint {
   const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
   if (typeof text !== 'string' || !/^-?\d+$/.test(text)) {
-    throw new GraphQLError('Int64 must be a whole number written as a string', {
-      extensions: { code: 'bad_request' },
-    });
+    throw badRequestError('Int64 must be a whole number written as a string');
   }
   const parsed = BigInt(text);
   if (parsed < INT64_MIN || parsed > INT64_MAX) {
-    throw new GraphQLError('Int64 is out of range', { extensions: { code: 'bad_request' } });
+    throw badRequestError('Int64 is out of range');
   }
   return parsed;
 }
@@ -27,7 +26,7 @@ builder.scalarType('Int64', {
   parseValue: parseInt64,
   parseLiteral: (ast) => {
     if (ast.kind !== Kind.STRING && ast.kind !== Kind.INT) {
-      throw new GraphQLError('Int64 must be a string or an integer literal', { extensions: { code: 'bad_request' } });
+      throw badRequestError('Int64 must be a string or an integer literal');
     }
     return parseInt64(ast.value);
   },
@@ -54,7 +53,7 @@ builder.scalarType('DateTime', {
   parseValue: (value) => {
     const date = typeof value === 'string' ? new Date(value) : undefined;
     if (!date || Number.isNaN(date.getTime())) {
-      throw new GraphQLError('DateTime must be an ISO 8601 string', { extensions: { code: 'bad_request' } });
+      throw badRequestError('DateTime must be an ISO 8601 string');
     }
     return date;
   },
@@ -65,7 +64,7 @@ function parseAmountValue(value: unknown): bigint {
     if (typeof value !== 'string') throw new InvalidValueError('an Amount is a decimal string such as "10.5"');
     return parseAmount(value);
   } catch (error) {
-    if (error instanceof InvalidValueError) throw new GraphQLError(error.message, { extensions: { code: 'bad_request' } });
+    if (error instanceof InvalidValueError) throw badRequestError(error.message);
     throw error;
   }
 }

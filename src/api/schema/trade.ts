@@ -5,9 +5,9 @@ import { formatPairPagingToken } from '../../stellar/toid.js';
 import { AccountRef } from './account.js';
 import { builder } from './builder.js';
 import { idArg } from './inputs.js';
-import { tradeList } from './lists.js';
-import { keysetConnection, OrderEnum } from './paging.js';
-import { ProblemError, problems } from '../rest/problem.js';
+import { offerTrades, tradeList } from './lists.js';
+import { keysetConnection, listArgs } from './paging.js';
+import { ProblemError, problems } from '../problems.js';
 import { follow, freshLoaders } from './follow.js';
 
 interface TradePrice {
@@ -74,11 +74,11 @@ builder.queryField('trades', (t) =>
   t.connection({
     type: TradeRef,
     description: 'Trades, optionally of one offer (open or since consumed).',
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), offerId: t.arg({ type: 'Int64' }) },
+    args: { ...listArgs, offerId: t.arg({ type: 'Int64' }) },
     resolve: async (_root, args, ctx, info) => {
       if (args.offerId == null) return keysetConnection(tradeList(ctx, info, {}), args);
       const offerId = idArg('offerId', args.offerId);
-      const where = { OR: [{ baseOfferId: offerId }, { counterOfferId: offerId }] };
+      const where = offerTrades(offerId);
       const [offer, trade] = await Promise.all([
         ctx.prisma.offer.findUnique({ where: { id: offerId }, select: { id: true } }),
         ctx.prisma.trade.findFirst({ where, select: { operationId: true } }),
@@ -98,8 +98,7 @@ builder.subscriptionField('trades', (t) =>
       cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
     },
     subscribe: (_root, args, ctx, info) => {
-      const offerId = idArg('offerId', args.offerId);
-      return follow(ctx, tradeList(ctx, info, { OR: [{ baseOfferId: offerId }, { counterOfferId: offerId }] }), args.cursor);
+      return follow(ctx, tradeList(ctx, info, offerTrades(idArg('offerId', args.offerId))), args.cursor);
     },
     resolve: (trade, _args, ctx) => freshLoaders(trade, ctx),
   }),

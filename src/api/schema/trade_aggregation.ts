@@ -1,14 +1,9 @@
 // Trade aggregations (src/market/trade_aggregations.ts): trades of a pair folded into segments of
 // `resolution` ms. REST renders them as Horizon's GET /trade_aggregations page.
-import {
-  parseTradeAggregationParams,
-  tradeAggregations,
-  type TradeAggregationQuery,
-  type TradeAggregationRecord,
-} from '../../market/index.js';
-import { AssetInput, assetQuery } from './asset_input.js';
+import { parseTradeAggregationParams, tradeAggregations, type TradeAggregationRecord } from '../../market/index.js';
+import { parsed } from '../problems.js';
+import { AssetInput } from './asset_input.js';
 import { builder } from './builder.js';
-import { marketArgs } from './market_args.js';
 import { verbatim } from './verbatim.js';
 
 // Horizon spells these fractions {N, D}: JSON values that REST must not rename
@@ -34,29 +29,6 @@ const TradeAggregationRef = builder.objectRef<TradeAggregationRecord>('TradeAggr
   }),
 });
 
-/** GraphQL arguments as Horizon's query names them, for the library's parser */
-export function tradeAggregationQuery(args: {
-  base: { assetType: string; assetCode?: string | null; assetIssuer?: string | null };
-  counter: { assetType: string; assetCode?: string | null; assetIssuer?: string | null };
-  resolution: string;
-  startTime?: string | null;
-  endTime?: string | null;
-  offset?: string | null;
-  order?: string | null;
-  limit?: number | null;
-}): TradeAggregationQuery {
-  return {
-    ...assetQuery('base', args.base),
-    ...assetQuery('counter', args.counter),
-    resolution: args.resolution,
-    start_time: args.startTime ?? undefined,
-    end_time: args.endTime ?? undefined,
-    offset: args.offset ?? undefined,
-    order: args.order ?? undefined,
-    limit: args.limit === null || args.limit === undefined ? undefined : String(args.limit),
-  };
-}
-
 builder.queryField('tradeAggregations', (t) =>
   t.field({
     type: [TradeAggregationRef],
@@ -72,7 +44,7 @@ builder.queryField('tradeAggregations', (t) =>
       limit: t.arg.int(),
     },
     resolve: (_root, args, ctx) => {
-      const params = marketArgs(() => parseTradeAggregationParams(tradeAggregationQuery(args)));
+      const params = parsed(() => parseTradeAggregationParams(args));
       return tradeAggregations(ctx.services.db, params);
     },
   }),

@@ -1,16 +1,13 @@
-// Transaction: one transaction of the history (successful or failed), with its ledger, source
-// account, and lists of its operations, payments and effects (TOID ranges of the transaction).
-import { transactionToidRange } from '../../stellar/toid.js';
+// Transaction: one transaction of the history (successful or failed), with its ledger and source
+// account; its lists of operations, payments and effects (the transaction's TOID range) are
+// history_lists.ts. submitTransaction submits one (../submission.ts).
+import { submissionSystem, submitTransaction } from '../submission.js';
 import { AccountRef } from './account.js';
 import { builder } from './builder.js';
-import { EffectRef } from './effect.js';
-import { accountIdArg, hashArg } from './inputs.js';
-import { accountTransactionList, effectList, operationList, transactionList } from './lists.js';
-import { OperationRef } from './operation.js';
-import { keysetConnection, OrderEnum } from './paging.js';
+import { hashArg } from './inputs.js';
+import { forAccountArgs, forAccountScope, transactionList } from './lists.js';
+import { includeFailedArg, keysetConnection, listArgs } from './paging.js';
 import { follow, freshLoaders } from './follow.js';
-import { ProblemError, problems } from '../rest/problem.js';
-import { submissionProblem } from '../rest/submit_transaction.js';
 
 interface InnerTransaction {
   hash: string;
@@ -91,41 +88,6 @@ builder.prismaObjectFields(TransactionRef, (t) => ({
     description: 'the source account, while it exists',
     resolve: (tx, _args, ctx) => ctx.loaders.account.load(tx.account),
   }),
-  operations: t.connection({
-    type: OperationRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
-    resolve: (tx, args, ctx, info) =>
-      keysetConnection(
-        operationList(ctx, info, {}, { includeFailed: args.includeFailed ?? false, within: transactionToidRange(tx.id) }),
-        args,
-      ),
-  }),
-  payments: t.connection({
-    type: OperationRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }), includeFailed: t.arg.boolean({ defaultValue: false }) },
-    resolve: (tx, args, ctx, info) =>
-      keysetConnection(
-        operationList(
-          ctx,
-          info,
-          {},
-          {
-            includeFailed: args.includeFailed ?? false,
-            paymentsOnly: true,
-            within: transactionToidRange(tx.id),
-          },
-        ),
-        args,
-      ),
-  }),
-  effects: t.connection({
-    type: EffectRef,
-    args: { order: t.arg({ type: OrderEnum, defaultValue: 'asc' }) },
-    resolve: (tx, args, ctx, info) => {
-      const range = transactionToidRange(tx.id);
-      return keysetConnection(effectList(ctx, info, { operationId: { gte: range.start, lt: range.end } }), args);
-    },
-  }),
 }));
 
 builder.queryField('transaction', (t) =>
@@ -148,19 +110,9 @@ builder.queryField('transactions', (t) =>
   t.connection({
     type: TransactionRef,
     description: 'Every transaction in the history, or those of one account; failed ones only with includeFailed.',
-    args: {
-      order: t.arg({ type: OrderEnum, defaultValue: 'asc' }),
-      includeFailed: t.arg.boolean({ defaultValue: false }),
-      forAccount: t.arg.string({ description: 'only the history of this account (it need not exist any more)' }),
-    },
-    resolve: (_root, args, ctx, info) => {
-      const includeFailed = args.includeFailed ?? false;
-      const source =
-        args.forAccount == null
-          ? transactionList(ctx, info, {}, includeFailed)
-          : accountTransactionList(ctx, info, accountIdArg('forAccount', args.forAccount), includeFailed);
-      return keysetConnection(source, args);
-    },
+    args: { ...listArgs, ...includeFailedArg, ...forAccountArgs },
+    resolve: (_root, args, ctx, info) =>
+      keysetConnection(transactionList(ctx, info, forAccountScope(args.forAccount), args.includeFailed ?? false), args),
   }),
 );
 
@@ -171,16 +123,10 @@ builder.subscriptionField('transactions', (t) =>
     args: {
       cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
       forAccount: t.arg.string({ description: 'only the history of this account' }),
-      includeFailed: t.arg.boolean({ defaultValue: false }),
+      ...includeFailedArg,
     },
-    subscribe: (_root, args, ctx, info) => {
-      const includeFailed = args.includeFailed ?? false;
-      const source =
-        args.forAccount == null
-          ? transactionList(ctx, info, {}, includeFailed)
-          : accountTransactionList(ctx, info, accountIdArg('forAccount', args.forAccount), includeFailed);
-      return follow(ctx, source, args.cursor);
-    },
+    subscribe: (_root, args, ctx, info) =>
+      follow(ctx, transactionList(ctx, info, forAccountScope(args.forAccount), args.includeFailed ?? false), args.cursor),
     resolve: (tx, _args, ctx) => freshLoaders(tx, ctx),
   }),
 );
@@ -193,12 +139,8 @@ builder.mutationField('submitTransaction', (t) =>
       'Failures are errors with extensions.code transaction_failed (extensions.extras.result_codes), transaction_malformed, timeout or service_unavailable.',
     args: { tx: t.arg.string({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const { txsub } = ctx.services;
-      if (!txsub)
-        throw new ProblemError(problems.serviceUnavailable('This server is not connected to a core: it does not take transactions.'));
-      const outcome = await txsub.submit(args.tx);
-      if (outcome.kind !== 'ingested' || !outcome.transaction.successful) throw new ProblemError(submissionProblem(outcome, args.tx));
-      return ctx.prisma.transaction.findUniqueOrThrow({ ...query, where: { id: outcome.transaction.id } });
+      const { transaction } = await submitTransaction(submissionSystem(ctx.services.txsub), args.tx);
+      return ctx.prisma.transaction.findUniqueOrThrow({ ...query, where: { id: transaction.id } });
     },
   }),
 );

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type ApiServices } from '../../../src/api/context.js';
 import { LiveOrderBook } from '../../../src/api/live_order_book.js';
 import { compileDocument, interpretDocument, type CompileDocument } from '../../../src/api/rest/executor.js';
-import { createRestHandler } from '../../../src/api/rest/handler.js';
+import { createRestHandler } from '../../../src/api/rest/router.js';
 import { schema } from '../../../src/api/schema/index.js';
 import { inProcessLedgerEvents } from '../../../src/events/ledger_events.js';
 import { createLogger } from '../../../src/logger.js';

@@ -464,6 +464,9 @@ describe('GET /order_book', () => {
     [`${USD}`, 'buying_asset_type'],
     [`${USD}&buying_asset_type=native&limit=0`, 'limit'],
     [`${USD}&buying_asset_type=credit_alphanum4&buying_asset_code=EUR&buying_asset_issuer=nope`, 'buying_asset_issuer'],
+    // several bad: the first in Horizon's order (the assets, then limit)
+    [`${USD}&limit=abc`, 'buying_asset_type'],
+    [`${USD}&buying_asset_type=native&limit=0500`, 'limit'],
   ])('?%s is a 400 naming %s', async (query, field) => {
     const problem = await get(`/order_book?${query}`, 400);
     expect(problem).toMatchObject({ type: 'https://stellar.org/horizon-errors/bad_request', extras: { invalid_field: field } });
@@ -540,6 +543,8 @@ describe('GET /trade_aggregations', () => {
     [`${PAIR}&resolution=1000`, 'resolution'],
     [`base_asset_type=native&resolution=60000`, 'counter_asset_type'],
     [`${PAIR}&resolution=60000&order=up`, 'order'],
+    [`${PAIR}&resolution=7&limit=0`, 'resolution'],
+    [`${PAIR}&resolution=60000&limit=201`, 'limit'],
   ])('?%s is a 400 naming %s', async (query, field) => {
     const problem = await get(`/trade_aggregations?${query}`, 400);
     expect(problem.extras.invalid_field).toBe(field);
@@ -579,6 +584,11 @@ describe('GET /paths', () => {
   it('no path is a 404; bad parameters are a 400 naming the field', async () => {
     await get(`/paths/strict-receive?${TO_USD}&destination_amount=50&source_assets=native`, 404);
     expect((await get(`/paths?${TO_USD}&destination_amount=0.5`, 400)).extras.invalid_field).toBe('source_account');
+    // the legacy route's missing source_account comes after the parameters checked before it
+    expect((await get(`/paths?${TO_USD}&destination_amount=-1`, 400)).extras.invalid_field).toBe('destination_amount');
+    expect((await get(`/paths?${TO_USD}&destination_amount=1&destination_account=GB`, 400)).extras.invalid_field).toBe(
+      'destination_account',
+    );
     expect((await get(`/paths/strict-receive?${TO_USD}&source_assets=native`, 400)).extras.invalid_field).toBe('destination_amount');
     expect((await get(`/paths/strict-send?source_asset_type=native&source_amount=1`, 400)).extras.invalid_field).toBe(
       'destination_account',

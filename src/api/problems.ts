@@ -1,0 +1,142 @@
+// Errors as clients see them, for both front ends: REST answers Horizon's application/problem+json
+// (type, title, status, detail, extras; RFC 7807), GraphQL carries the same `type` in
+// `extensions.code` with the extras. Resolvers and route handlers throw ProblemError; anything
+// else is a server_error without internals.
+import type { ServerResponse } from 'node:http';
+import { GraphQLError, type ASTNode } from 'graphql';
+import type { Logger } from '../logger.js';
+import { InvalidValueError } from '../stellar/invalid_value_error.js';
+
+export interface Problem {
+  /** Horizon's short code, e.g. not_found; rendered as a URL */
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  extras?: Record<string, unknown>;
+}
+
+const TYPE_BASE = 'https://stellar.org/horizon-errors/';
+
+/** Thrown anywhere below a request handler or a resolver; rendered as the problem it carries. */
+export class ProblemError extends Error {
+  constructor(readonly problem: Problem) {
+    super(`${problem.type}: ${problem.detail}`);
+    this.name = 'ProblemError';
+  }
+}
+
+export const problems = {
+  notFound: (
+    detail = 'The resource at the url requested was not found.  This usually occurs for one of two reasons:  The url requested is not valid, or no data in our database could be found with the parameters provided.',
+  ): Problem => ({
+    type: 'not_found',
+    title: 'Resource Missing',
+    status: 404,
+    detail,
+  }),
+  badRequest: (field: string, reason: string): Problem => ({
+    type: 'bad_request',
+    title: 'Bad Request',
+    status: 400,
+    detail: 'The request you sent was invalid in some way.',
+    extras: { invalid_field: field, reason },
+  }),
+  methodNotAllowed: (allowed: readonly string[]): Problem => ({
+    type: 'method_not_allowed',
+    title: 'Method Not Allowed',
+    status: 405,
+    detail: `This resource answers ${allowed.join(', ')} only.`,
+  }),
+  notAcceptable: (): Problem => ({
+    type: 'not_acceptable',
+    title: 'An acceptable response content-type could not be provided for this request',
+    status: 406,
+    detail: 'This resource is available as application/hal+json (application/json) and, where it streams, text/event-stream.',
+  }),
+  unsupportedMediaType: (detail: string): Problem => ({
+    type: 'unsupported_media_type',
+    title: 'Unsupported Media Type',
+    status: 415,
+    detail,
+  }),
+  serverError: (): Problem => ({
+    type: 'server_error',
+    title: 'Internal Server Error',
+    status: 500,
+    detail:
+      'An error occurred while processing this request.  This is usually due to a bug within the server software.  Trying this request again may succeed if the bug is transient. Otherwise, please contact the system administrator.',
+  }),
+  serviceUnavailable: (detail = 'The request cannot be serviced at this time.'): Problem => ({
+    type: 'service_unavailable',
+    title: 'Service Unavailable',
+    status: 503,
+    detail,
+  }),
+};
+
+/**
+ * Runs a parser of src/stellar or src/market: a bad value (InvalidValueError) is a bad_request
+ * naming the request field the parser names, else `field`.
+ */
+export function parsed<T>(parse: () => T, field = 'query'): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof InvalidValueError) throw new ProblemError(problems.badRequest(error.field ?? field, error.message));
+    throw error;
+  }
+}
+
+// REST
+
+export function problemBody(problem: Problem): Record<string, unknown> {
+  const { type, title, status, detail, extras } = problem;
+  return { type: TYPE_BASE + type, title, status, detail, ...(extras ? { extras } : {}) };
+}
+
+export function sendProblem(res: ServerResponse, problem: Problem): void {
+  const body = JSON.stringify(problemBody(problem), null, 2);
+  res.writeHead(problem.status, {
+    'Content-Type': 'application/problem+json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+/** What a REST request answers for an error of a document it ran (rest/documents.ts). */
+export function problemOfGraphQLError(error: GraphQLError): unknown {
+  if (error.originalError instanceof ProblemError) return error.originalError;
+  // a variable refused by its scalar: graphql-js's error, coded by the scalar
+  if (error.extensions?.code === 'bad_request') return new ProblemError(problems.badRequest('query', error.message));
+  return error.originalError ?? error;
+}
+
+// GraphQL
+
+/** A bad_request for what graphql-js reports in its own words (a scalar's input, a validation rule). */
+export function badRequestError(message: string, node?: ASTNode): GraphQLError {
+  return new GraphQLError(message, { ...(node ? { nodes: [node] } : {}), extensions: { code: 'bad_request' } });
+}
+
+/**
+ * GraphQL errors as clients see them (yoga's maskError): a problem's type in extensions.code with
+ * its extras, an error already coded as it is, anything unexpected a server_error without internals.
+ */
+export function maskGraphQLError(error: unknown, logger: Logger): Error {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (original instanceof ProblemError) {
+    const { type, detail, extras } = original.problem;
+    const reason = typeof extras?.reason === 'string' ? `${extras.reason}` : detail;
+    return new GraphQLError(reason, {
+      ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
+      extensions: { code: type, ...(extras ? { extras } : {}) },
+    });
+  }
+  if (original instanceof GraphQLError && typeof original.extensions.code === 'string') return original;
+  logger.error({ err: original }, 'graphql resolver failed');
+  return new GraphQLError('An error occurred while processing this request.', {
+    ...(error instanceof GraphQLError ? { path: error.path } : {}),
+    extensions: { code: 'server_error' },
+  });
+}

@@ -1,0 +1,50 @@
+// A page route's answer as Horizon writes it: the records of one page of the connection, rendered
+// as resources, under `_embedded.records`, with `_links` self/next/prev by the spec's rules (next
+// keeps order and limit with the last record's paging token, prev flips the order with the first
+// record's; an empty page keeps the request's cursor).
+import type { GraphQLSchema } from 'graphql';
+import type { ApiServices } from '../context.js';
+import { ProblemError, problems } from '../problems.js';
+import { pageVariables, run, type CompiledRoute } from './documents.js';
+import { link } from './hal.js';
+import type { PageParams } from './params.js';
+import { restResource } from './resources.js';
+import type { PageRoute, RouteContext } from './routes.js';
+
+type Json = Record<string, unknown>;
+
+/** one page of records as Horizon JSON; a missing parent is a 404 */
+export async function readPage(
+  schema: GraphQLSchema,
+  services: ApiServices,
+  compiled: CompiledRoute,
+  route: PageRoute,
+  ctx: RouteContext,
+  page: PageParams,
+): Promise<Json[]> {
+  const result = await run(schema, services, compiled, pageVariables(route, route.args?.(ctx) ?? {}, page));
+  const connection = route.fields.length === 2 ? (result?.page as Json | null | undefined) : result;
+  if (!connection) throw new ProblemError(problems.notFound());
+  const edges = (connection.edges as { node: Json }[] | undefined) ?? [];
+  return edges.map((edge) => restResource(route.type, edge.node, ctx.origin));
+}
+
+/** Horizon's page: records under _embedded, and self/next/prev by the spec's rules. */
+export function pageBody(base: string, page: PageParams, route: PageRoute, records: Json[]): Json {
+  const href = (cursor: string, order: string) => {
+    const query = new URLSearchParams({ cursor, limit: String(page.limit), order });
+    if (route.includeFailed && page.includeFailed) query.set('include_failed', 'true');
+    return link(`${base}?${query.toString()}`);
+  };
+  const first = records[0]?.paging_token;
+  const last = records[records.length - 1]?.paging_token;
+  const opposite = page.order === 'asc' ? 'desc' : 'asc';
+  return {
+    _links: {
+      self: href(page.cursor, page.order),
+      next: href(typeof last === 'string' ? last : page.cursor, page.order),
+      prev: href(typeof first === 'string' ? first : page.cursor, opposite),
+    },
+    _embedded: { records },
+  };
+}

@@ -1,0 +1,72 @@
+// The history lists of a ledger, a transaction and an account (transactions, operations, payments,
+// effects): the same connections everywhere, each of its parent's scope — a TOID range for a ledger
+// or a transaction, the participant rows for an account (lists.ts).
+import { ledgerToidRange, transactionToidRange } from '../../stellar/toid.js';
+import { AccountRef } from './account.js';
+import { builder, type BuilderTypes } from './builder.js';
+import { EffectRef } from './effect.js';
+import { LedgerRef } from './ledger.js';
+import { effectList, operationList, transactionList, type ListScope } from './lists.js';
+import { OperationRef } from './operation.js';
+import { includeFailedArg, keysetConnection, listArgs } from './paging.js';
+import { TransactionRef } from './transaction.js';
+
+type ParentFields<Parent> = PothosSchemaTypes.RootFieldBuilder<BuilderTypes, Parent, 'PrismaObject'>;
+
+/** The lists of a parent, each made when the parent's fields ask for it (a transaction has no transactions). */
+function historyLists<Parent>(t: ParentFields<Parent>, scopeOf: (parent: Parent) => ListScope, paymentsDescription?: string) {
+  const failedListArgs = { ...listArgs, ...includeFailedArg };
+  return {
+    transactions: () =>
+      t.connection({
+        type: TransactionRef,
+        args: failedListArgs,
+        resolve: (parent, args, ctx, info) =>
+          keysetConnection(transactionList(ctx, info, scopeOf(parent), args.includeFailed ?? false), args),
+      }),
+    operations: () =>
+      t.connection({
+        type: OperationRef,
+        args: failedListArgs,
+        resolve: (parent, args, ctx, info) =>
+          keysetConnection(operationList(ctx, info, scopeOf(parent), { includeFailed: args.includeFailed ?? false }), args),
+      }),
+    payments: () =>
+      t.connection({
+        type: OperationRef,
+        ...(paymentsDescription ? { description: paymentsDescription } : {}),
+        args: failedListArgs,
+        resolve: (parent, args, ctx, info) =>
+          keysetConnection(
+            operationList(ctx, info, scopeOf(parent), { includeFailed: args.includeFailed ?? false, paymentsOnly: true }),
+            args,
+          ),
+      }),
+    effects: () =>
+      t.connection({
+        type: EffectRef,
+        args: listArgs,
+        resolve: (parent, args, ctx, info) => keysetConnection(effectList(ctx, info, scopeOf(parent)), args),
+      }),
+  };
+}
+
+builder.prismaObjectFields(LedgerRef, (t) => {
+  const lists = historyLists(
+    t,
+    (ledger) => ({ within: ledgerToidRange(ledger.sequence) }),
+    'payment-like operations (create_account, payments, path payments, account_merge) of successful transactions',
+  );
+  return { transactions: lists.transactions(), operations: lists.operations(), payments: lists.payments(), effects: lists.effects() };
+});
+
+builder.prismaObjectFields(TransactionRef, (t) => {
+  const lists = historyLists(t, (tx) => ({ within: transactionToidRange(tx.id) }));
+  return { operations: lists.operations(), payments: lists.payments(), effects: lists.effects() };
+});
+
+// an account's history outlives it (a merge): these lists are its participant rows
+builder.prismaObjectFields(AccountRef, (t) => {
+  const lists = historyLists(t, (account) => ({ account: account.id }));
+  return { transactions: lists.transactions(), operations: lists.operations(), payments: lists.payments(), effects: lists.effects() };
+});
