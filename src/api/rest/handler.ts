@@ -14,7 +14,8 @@ import { restResource } from './resources.js';
 import { routes, type PageRoute, type ResourceRoute, type Route, type RouteContext } from './routes.js';
 import { selectionFor } from './selection.js';
 import { compileDocument, type CompileDocument, type DocumentExecutor } from './executor.js';
-import { streamCursor, streamObject, streamRecords, wantsEventStream, type RecordStream, type StreamRecord } from './sse.js';
+import { wantsEventStream } from './sse.js';
+import { SharedReads, streamPage, streamResource } from './streams.js';
 
 interface CompiledRoute {
   route: Route;
@@ -59,7 +60,8 @@ export function createRestHandler(
     try {
       const { route } = found.compiled;
       if (route.kind === 'resource' && route.stream && wantsEventStream(req)) {
-        await streamResource(req, res, schema, services, found.compiled, route, ctx, rootLinks(ctx.origin));
+        const render = () => renderResource(schema, services, found.compiled, route, ctx);
+        await streamResource(req, res, services.events, route, ctx, render, rootLinks(ctx.origin));
       } else if (route.kind === 'resource' && route.body) {
         const result = await run(schema, services, found.compiled, prefixed('r', route.args?.(ctx) ?? {}));
         sendJson(res, 200, route.body(toRestJson(result), ctx));
@@ -69,7 +71,8 @@ export function createRestHandler(
         const body = route.links ? { _links: route.links(record, ctx, rootLinks(ctx.origin)), ...record } : record;
         sendJson(res, 200, body);
       } else if (route.stream && wantsEventStream(req)) {
-        await streamPage(req, res, url, schema, services, found.compiled, route, ctx, streamReads);
+        const read = (page: PageParams) => readPage(schema, services, found.compiled, route, ctx, page);
+        await streamPage(req, res, url, services.events, route, ctx, read, streamReads);
       } else {
         const page = pageParams(url.searchParams, route.includeFailed ?? false);
         const records = await readPage(schema, services, found.compiled, route, ctx, page);
@@ -126,87 +129,6 @@ async function readPage(
   if (!connection) throw new ProblemError(problems.notFound());
   const edges = (connection.edges as { node: Json }[] | undefined) ?? [];
   return edges.map((edge) => restResource(route.type, edge.node, ctx.origin));
-}
-
-/**
- * A resource route in streaming mode (the order book): sent at open and again after a ledger only
- * when it changed. The arguments are checked before the stream opens, so a bad one is still a 400.
- */
-async function streamResource(
-  req: IncomingMessage,
-  res: ServerResponse,
-  schema: GraphQLSchema,
-  services: ApiServices,
-  compiled: CompiledRoute,
-  route: ResourceRoute,
-  ctx: RouteContext,
-  rootLinks: Links,
-): Promise<void> {
-  route.args?.(ctx);
-  const read = async () => {
-    const record = await renderResource(schema, services, compiled, route, ctx);
-    if (record === null) throw new ProblemError(problems.notFound());
-    return route.links ? { _links: route.links(record, ctx, rootLinks), ...record } : record;
-  };
-  await streamObject(req, res, services.events, { read });
-}
-
-const STREAM_BATCH = 200;
-
-/**
- * The page route in streaming mode: its records after the cursor, oldest first, as the page renders
- * them. The first read happens before the stream opens, so a bad cursor or a missing parent is
- * still a 4xx problem rather than a broken stream.
- */
-async function streamPage(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  schema: GraphQLSchema,
-  services: ApiServices,
-  compiled: CompiledRoute,
-  route: PageRoute,
-  ctx: RouteContext,
-  shared: SharedReads,
-): Promise<void> {
-  const page = pageParams(url.searchParams, route.includeFailed ?? false);
-  const read = (cursor: string | null, order: 'asc' | 'desc', limit: number): Promise<StreamRecord[]> => {
-    const params = { ...page, cursor: cursor ?? '', order, limit };
-    const key = JSON.stringify([route.path, ctx, params]);
-    return shared.read(key, async () => {
-      const records = await readPage(schema, services, compiled, route, ctx, params);
-      return records.map((json) => ({ pagingToken: String(json.paging_token), json }));
-    });
-  };
-  const start = streamCursor(req, page.cursor === '' ? null : page.cursor);
-  const position = start === 'now' ? ((await read(null, 'desc', 1))[0]?.pagingToken ?? null) : start;
-  let first: StreamRecord[] | null = await read(position, 'asc', STREAM_BATCH);
-  const source: RecordStream = {
-    next(cursor) {
-      const primed = first;
-      first = null;
-      return primed && cursor === position ? Promise.resolve(primed) : read(cursor, 'asc', STREAM_BATCH);
-    },
-    now: () => Promise.resolve(position),
-  };
-  await streamRecords(req, res, services.events, source, position);
-}
-
-/**
- * After a ledger, every stream of a route at the same cursor asks the same question at once: one
- * database read answers them all (only reads in flight are shared, so nothing goes stale).
- */
-class SharedReads {
-  private readonly inFlight = new Map<string, Promise<StreamRecord[]>>();
-
-  read(key: string, load: () => Promise<StreamRecord[]>): Promise<StreamRecord[]> {
-    let pending = this.inFlight.get(key);
-    if (!pending) {
-      pending = load().finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, pending);
-    }
-    return pending;
-  }
 }
 
 function prefixed(prefix: string, args: Json): Json {

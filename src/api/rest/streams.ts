@@ -1,0 +1,88 @@
+// The REST routes in streaming mode (Accept: text/event-stream): a page route's records after the
+// cursor, oldest first, as its page renders them, or a resource (the order book) sent again when it
+// changed. The route's own reads are passed in; the following is the engine's (src/api/follow/).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LedgerEvents } from '../../events/ledger_events.js';
+import type { Links } from './hal.js';
+import { pageParams, type PageParams } from './params.js';
+import { ProblemError, problems } from './problem.js';
+import type { PageRoute, ResourceRoute, RouteContext } from './routes.js';
+import { streamCursor, streamObject, streamRecords, type StreamRecord } from './sse.js';
+
+type Json = Record<string, unknown>;
+
+/** records of a page after a cursor as the page renders them; a missing parent is a 404 */
+export type ReadPage = (page: PageParams) => Promise<Json[]>;
+
+/**
+ * A resource route in streaming mode (the order book): sent at open and again after a ledger only
+ * when it changed. The arguments and the first read are checked before the stream opens, so a bad
+ * one is still a 4xx problem.
+ */
+export async function streamResource(
+  req: IncomingMessage,
+  res: ServerResponse,
+  events: LedgerEvents,
+  route: ResourceRoute,
+  ctx: RouteContext,
+  render: () => Promise<Json | null>,
+  rootLinks: Links,
+): Promise<void> {
+  route.args?.(ctx);
+  const read = async () => {
+    const record = await render();
+    if (record === null) throw new ProblemError(problems.notFound());
+    return route.links ? { _links: route.links(record, ctx, rootLinks), ...record } : record;
+  };
+  await streamObject(req, res, events, { read });
+}
+
+const STREAM_BATCH = 200;
+
+/**
+ * The page route in streaming mode. The first read happens before the stream opens, so a bad
+ * cursor or a missing parent is still a 4xx problem rather than a broken stream.
+ */
+export async function streamPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  events: LedgerEvents,
+  route: PageRoute,
+  ctx: RouteContext,
+  readPage: ReadPage,
+  shared: SharedReads,
+): Promise<void> {
+  const page = pageParams(url.searchParams, route.includeFailed ?? false);
+  const read = (cursor: string | null, order: 'asc' | 'desc', limit: number): Promise<StreamRecord[]> => {
+    const params = { ...page, cursor: cursor ?? '', order, limit };
+    const key = JSON.stringify([route.path, ctx, params]);
+    return shared.read(key, async () => {
+      const records = await readPage(params);
+      return records.map((json) => ({ pagingToken: String(json.paging_token), json }));
+    });
+  };
+  const source = {
+    next: (cursor: string | null) => read(cursor, 'asc', STREAM_BATCH),
+    now: async () => (await read(null, 'desc', 1))[0]?.pagingToken ?? null,
+    pageSize: STREAM_BATCH,
+  };
+  await streamRecords(req, res, events, source, streamCursor(req, page.cursor === '' ? null : page.cursor));
+}
+
+/**
+ * After a ledger, every stream of a route at the same cursor asks the same question at once: one
+ * database read answers them all (only reads in flight are shared, so nothing goes stale).
+ */
+export class SharedReads {
+  private readonly inFlight = new Map<string, Promise<StreamRecord[]>>();
+
+  read(key: string, load: () => Promise<StreamRecord[]>): Promise<StreamRecord[]> {
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = load().finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+}
