@@ -10,7 +10,7 @@ import { compileRoute, rootVariables, run, type CompiledRoute } from './document
 import type { CompileDocument } from './executor.js';
 import { link, requestOrigin, sendJson, type Links } from './hal.js';
 import { pageBody, readPage } from './pages.js';
-import { pageParams } from './params.js';
+import { pageParams, type PageParams } from './params.js';
 import { toRestJson } from './render.js';
 import { renderResource } from './resources.js';
 import { routes, type RouteContext } from './routes.js';
@@ -46,8 +46,8 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     try {
       const { route } = found.compiled;
       if (route.kind === 'resource' && route.stream && wantsEventStream(req)) {
-        route.checkArgs?.(ctx);
-        await streamResource(req, res, schema, services, found.compiled, route, ctx, rootLinks(ctx.origin));
+        const render = () => renderResource(schema, services, found.compiled, route, ctx);
+        await streamResource(req, res, services.events, route, ctx, render, rootLinks(ctx.origin));
       } else if (route.kind === 'resource' && route.body) {
         const result = await run(schema, services, found.compiled, rootVariables(route.args?.(ctx) ?? {}));
         sendJson(res, 200, route.body(toRestJson(result), ctx));
@@ -57,7 +57,8 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
         const body = route.links ? { _links: route.links(record, ctx, rootLinks(ctx.origin)), ...record } : record;
         sendJson(res, 200, body);
       } else if (route.stream && wantsEventStream(req)) {
-        await streamPage(req, res, url, schema, services, found.compiled, route, ctx, streamReads);
+        const read = (page: PageParams) => readPage(schema, services, found.compiled, route, ctx, page);
+        await streamPage(req, res, url, services.events, route, ctx, read, streamReads);
       } else {
         const page = pageParams(url.searchParams, route.includeFailed ?? false);
         const records = await readPage(schema, services, found.compiled, route, ctx, page);

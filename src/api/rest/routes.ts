@@ -51,11 +51,6 @@ export interface ResourceRoute extends RouteBase {
   rootLink?: { name: string; template: string };
   /** streams the resource again whenever it changed after a ledger (Horizon's /order_book) */
   stream?: boolean;
-  /**
-   * checks the arguments without running the field, where its resolver is the one that parses them:
-   * a stream opens only with good ones (a bad one is still a 400)
-   */
-  checkArgs?: (ctx: RouteContext) => void;
   /** the whole answer from the rendered result, for a root field that is not one resource (a list) */
   body?: (rendered: unknown, ctx: RouteContext) => Record<string, unknown>;
 }
@@ -260,7 +255,6 @@ export const routes: Route[] = [
     type: 'OrderBook',
     stream: true,
     args: ({ query }) => orderBookArgs(query),
-    checkArgs: ({ query }) => parsed(() => parseOrderBookParams(orderBookArgs(query))),
     links: (_record, ctx) => ({ self: link(`${ctx.origin}/order_book`) }),
   },
   {

@@ -1,21 +1,19 @@
 // Server-sent events as Horizon streams them: `retry: 1000`, an `open` event with data "hello",
-// then one event per record with `id: <paging_token>` and `data: <json>`. A stream wakes only
-// when a ledger is ingested (one signal for every open stream, no timer per client), reads what
-// is new after its cursor, and frees everything the moment the client goes away.
+// then one event per record with `id: <paging_token>` and `data: <json>`. What a stream sends comes
+// from the follow engine (src/api/follow/): it wakes only when a ledger is ingested (one signal for
+// every open stream, no timer per client), reads what is new after its cursor, and frees everything
+// the moment the client goes away. The next event is taken only once the socket has room for it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LedgerEvents } from '../../events/ledger_events.js';
+import { type Follower, followChanges, followKeyset, type Keyset } from '../follow/index.js';
 
 export interface StreamRecord {
   pagingToken: string;
   json: unknown;
 }
 
-export interface RecordStream {
-  /** the next records after `cursor` (null: from the earliest), oldest first */
-  next(cursor: string | null): Promise<StreamRecord[]>;
-  /** the cursor that `now` means: the newest record's paging token when the stream opens */
-  now(): Promise<string | null>;
-}
+/** records whose cursor is their paging token */
+export type RecordStream = Omit<Keyset<StreamRecord>, 'cursor'>;
 
 /** A single object (an order book) that is sent again only when it changed. */
 export interface ObjectStream {
@@ -35,6 +33,7 @@ export function streamCursor(req: IncomingMessage, cursorParam: string | null): 
   return resumed && resumed.trim() !== '' ? resumed.trim() : cursorParam;
 }
 
+/** The records after `cursor` (`now`: only new ones), then new ones after every ledger; a bad cursor throws before the stream opens. */
 export async function streamRecords(
   req: IncomingMessage,
   res: ServerResponse,
@@ -42,17 +41,14 @@ export async function streamRecords(
   source: RecordStream,
   cursor: string | null,
 ): Promise<void> {
-  let position = cursor === 'now' ? await source.now() : cursor;
-  await run(req, res, events, async (write) => {
-    for (;;) {
-      const records = await source.next(position);
-      if (records.length === 0) return;
-      for (const record of records) {
-        write(`id: ${record.pagingToken}\ndata: ${serialize(record.json)}\n\n`);
-        position = record.pagingToken;
-      }
-    }
-  });
+  const keyset: Keyset<StreamRecord> = {
+    next: (after) => source.next(after),
+    now: () => source.now(),
+    cursor: (record) => record.pagingToken,
+    pageSize: source.pageSize,
+  };
+  const records = await followKeyset(events, keyset, cursor);
+  await send(req, res, records, (record) => `id: ${record.pagingToken}\ndata: ${serialize(record.json)}\n\n`);
 }
 
 // streams that share a read share its records: each record is serialized once, not once per client
@@ -65,26 +61,14 @@ function serialize(json: unknown): string {
   return text;
 }
 
+/** The object now, then again after a ledger that changed it; a failed first read throws before the stream opens. */
 export async function streamObject(req: IncomingMessage, res: ServerResponse, events: LedgerEvents, source: ObjectStream): Promise<void> {
-  let last: string | null = null;
-  await run(req, res, events, async (write) => {
-    const text = JSON.stringify(await source.read());
-    if (text === last) return;
-    last = text;
-    write(`data: ${text}\n\n`);
-  });
+  const changes = await followChanges(events, () => source.read());
+  await send(req, res, changes, (object) => `data: ${JSON.stringify(object)}\n\n`);
 }
 
-/**
- * Opens the stream, sends what is there, then sends again after every ledger until the client
- * leaves. Sends never overlap: a signal during a send schedules one more send, not two.
- */
-async function run(
-  req: IncomingMessage,
-  res: ServerResponse,
-  events: LedgerEvents,
-  send: (write: (chunk: string) => void) => Promise<void>,
-): Promise<void> {
+/** Opens the stream and writes each item the follower gives until the client leaves (which stops the follower). */
+async function send<T>(req: IncomingMessage, res: ServerResponse, follower: Follower<T>, event: (item: T) => string): Promise<void> {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache',
@@ -93,40 +77,44 @@ async function run(
   });
   res.write('retry: 1000\nevent: open\ndata: "hello"\n\n');
 
-  const write = (chunk: string) => {
-    if (!res.writableEnded) res.write(chunk);
-  };
-  let sending: Promise<void> | null = null;
-  let again = false;
-  let failed: unknown = null;
-  const pump = () => {
-    if (sending) {
-      again = true;
+  const leave = () => void follower.return();
+  req.on('close', leave);
+  res.on('close', leave);
+  const heartbeat = setInterval(() => {
+    if (open(res)) res.write(': keep-alive\n\n');
+  }, HEARTBEAT_MS);
+  try {
+    for (let item = await follower.next(); !item.done && open(res); item = await follower.next()) {
+      if (!res.write(event(item.value))) await drained(res);
+    }
+  } catch (error) {
+    res.end();
+    throw error;
+  } finally {
+    clearInterval(heartbeat);
+    req.off('close', leave);
+    res.off('close', leave);
+    leave();
+  }
+}
+
+function open(res: ServerResponse): boolean {
+  return !res.writableEnded && !res.destroyed;
+}
+
+/** Resolves when the socket has taken what was written (or is gone), so a client that does not read is not read for. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    if (!res.writableNeedDrain || res.destroyed) {
+      resolve();
       return;
     }
-    sending = send(write)
-      .catch((error: unknown) => {
-        failed = error;
-        res.end();
-      })
-      .finally(() => {
-        sending = null;
-        if (again && !res.writableEnded) {
-          again = false;
-          pump();
-        }
-      });
-  };
-
-  const unsubscribe = events.subscribe(pump);
-  const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
-  pump();
-  await new Promise<void>((resolve) => {
-    const done = () => resolve();
-    req.on('close', done);
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
     res.on('close', done);
   });
-  unsubscribe();
-  clearInterval(heartbeat);
-  if (failed) throw failed;
 }

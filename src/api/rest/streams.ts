@@ -1,57 +1,55 @@
-// The REST routes in streaming mode (Accept: text/event-stream; sse.ts writes the events): a page
-// route streams its records after the cursor, a resource route (the order book) its record again
-// whenever it changed after a ledger. Moved whole from handler.ts.
+// The REST routes in streaming mode (Accept: text/event-stream): a page route's records after the
+// cursor, oldest first, as its page renders them, or a resource (the order book) sent again when it
+// changed. The route's own reads are passed in; the following is the engine's (src/api/follow/).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GraphQLSchema } from 'graphql';
-import type { ApiServices } from '../context.js';
+import type { LedgerEvents } from '../../events/ledger_events.js';
 import { ProblemError, problems } from '../problems.js';
-import type { CompiledRoute } from './documents.js';
 import type { Links } from './hal.js';
-import { readPage } from './pages.js';
-import { pageParams } from './params.js';
-import { renderResource } from './resources.js';
+import { pageParams, type PageParams } from './params.js';
 import type { PageRoute, ResourceRoute, RouteContext } from './routes.js';
-import { streamCursor, streamObject, streamRecords, type RecordStream, type StreamRecord } from './sse.js';
+import { streamCursor, streamObject, streamRecords, type StreamRecord } from './sse.js';
+
+type Json = Record<string, unknown>;
+
+/** records of a page after a cursor as the page renders them; a missing parent is a 404 */
+export type ReadPage = (page: PageParams) => Promise<Json[]>;
 
 /**
  * A resource route in streaming mode (the order book): sent at open and again after a ledger only
- * when it changed. The arguments are checked before the stream opens, so a bad one is still a 400.
+ * when it changed. The first read (the arguments' checks with it) happens before the stream opens,
+ * so a bad argument is still a 4xx problem.
  */
 export async function streamResource(
   req: IncomingMessage,
   res: ServerResponse,
-  schema: GraphQLSchema,
-  services: ApiServices,
-  compiled: CompiledRoute,
+  events: LedgerEvents,
   route: ResourceRoute,
   ctx: RouteContext,
+  render: () => Promise<Json | null>,
   rootLinks: Links,
 ): Promise<void> {
-  route.args?.(ctx);
   const read = async () => {
-    const record = await renderResource(schema, services, compiled, route, ctx);
+    const record = await render();
     if (record === null) throw new ProblemError(problems.notFound());
     return route.links ? { _links: route.links(record, ctx, rootLinks), ...record } : record;
   };
-  await streamObject(req, res, services.events, { read });
+  await streamObject(req, res, events, { read });
 }
 
 const STREAM_BATCH = 200;
 
 /**
- * The page route in streaming mode: its records after the cursor, oldest first, as the page renders
- * them. The first read happens before the stream opens, so a bad cursor or a missing parent is
- * still a 4xx problem rather than a broken stream.
+ * The page route in streaming mode. The first read happens before the stream opens, so a bad
+ * cursor or a missing parent is still a 4xx problem rather than a broken stream.
  */
 export async function streamPage(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  schema: GraphQLSchema,
-  services: ApiServices,
-  compiled: CompiledRoute,
+  events: LedgerEvents,
   route: PageRoute,
   ctx: RouteContext,
+  readPage: ReadPage,
   shared: SharedReads,
 ): Promise<void> {
   const page = pageParams(url.searchParams, route.includeFailed ?? false);
@@ -59,22 +57,16 @@ export async function streamPage(
     const params = { ...page, cursor: cursor ?? '', order, limit };
     const key = JSON.stringify([route.path, ctx, params]);
     return shared.read(key, async () => {
-      const records = await readPage(schema, services, compiled, route, ctx, params);
+      const records = await readPage(params);
       return records.map((json) => ({ pagingToken: String(json.paging_token), json }));
     });
   };
-  const start = streamCursor(req, page.cursor === '' ? null : page.cursor);
-  const position = start === 'now' ? ((await read(null, 'desc', 1))[0]?.pagingToken ?? null) : start;
-  let first: StreamRecord[] | null = await read(position, 'asc', STREAM_BATCH);
-  const source: RecordStream = {
-    next(cursor) {
-      const primed = first;
-      first = null;
-      return primed && cursor === position ? Promise.resolve(primed) : read(cursor, 'asc', STREAM_BATCH);
-    },
-    now: () => Promise.resolve(position),
+  const source = {
+    next: (cursor: string | null) => read(cursor, 'asc', STREAM_BATCH),
+    now: async () => (await read(null, 'desc', 1))[0]?.pagingToken ?? null,
+    pageSize: STREAM_BATCH,
   };
-  await streamRecords(req, res, services.events, source, position);
+  await streamRecords(req, res, events, source, streamCursor(req, page.cursor === '' ? null : page.cursor));
 }
 
 /**

@@ -1,6 +1,5 @@
 // The order book summary of a market (src/market/order_book.ts): price levels, best first.
 // REST renders it as Horizon's GET /order_book.
-import { Repeater } from 'graphql-yoga';
 import {
   orderBook,
   parseOrderBookParams,
@@ -10,6 +9,7 @@ import {
   type PriceLevel,
 } from '../../market/index.js';
 import type { ApiContext } from '../context.js';
+import { followChanges } from '../follow/index.js';
 import { parsed } from '../problems.js';
 import { AssetRef, PriceRef } from './asset.js';
 import { AssetInput } from './asset_input.js';
@@ -56,40 +56,8 @@ builder.queryField('orderBook', (t) =>
 );
 
 /** The book now, then again after each ledger that changed it (as the REST stream sends it). */
-function followBook(ctx: ApiContext, params: OrderBookParams): AsyncIterable<OrderBookSummary> {
-  const read = () => orderBook(ctx.services.db, params.selling, params.buying, params.limit);
-  return new Repeater<OrderBookSummary>(async (push, stop) => {
-    let last: string | null = null;
-    let reading: Promise<void> | null = null;
-    let again = false;
-    // reads never overlap: a signal during a read asks for one more read
-    const pump = (): void => {
-      if (reading) {
-        again = true;
-        return;
-      }
-      reading = read()
-        .then(async (book) => {
-          const text = JSON.stringify(book);
-          if (text !== last) {
-            last = text;
-            await push(book);
-          }
-        })
-        .catch((error: unknown) => stop(error))
-        .finally(() => {
-          reading = null;
-          if (again) {
-            again = false;
-            pump();
-          }
-        });
-    };
-    const unsubscribe = ctx.services.events.subscribe(pump);
-    pump();
-    await stop;
-    unsubscribe();
-  });
+function followBook(ctx: ApiContext, params: OrderBookParams): Promise<AsyncIterable<OrderBookSummary>> {
+  return followChanges(ctx.services.events, () => orderBook(ctx.services.db, params.selling, params.buying, params.limit));
 }
 
 builder.subscriptionField('orderBook', (t) =>

@@ -1,8 +1,10 @@
 // SSE framing and flow with an in-memory record source: open event, records with ids, cursors
-// (none, a token, now, Last-Event-ID), new records after a ledger signal, objects only on change.
+// (none, a token, now, Last-Event-ID), new records after a ledger signal, objects only on change,
+// errors before the stream opens, and no reading ahead of a client that does not read.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ProblemError, problems, sendProblem } from '../../../src/api/problems.js';
 import { streamCursor, streamObject, streamRecords, type RecordStream } from '../../../src/api/rest/sse.js';
 import { inProcessLedgerEvents } from '../../../src/events/ledger_events.js';
 
@@ -90,6 +92,67 @@ describe('streamRecords', () => {
     await events.publish(10);
     expect(await now.take(1)).toEqual(['id: 5\ndata: {"n":5}']);
     now.close();
+  });
+});
+
+describe('streamRecords before and while streaming', () => {
+  it('a cursor the source refuses is an error before the stream opens (the caller answers a 4xx)', async () => {
+    const refusing: RecordStream = {
+      next: () => Promise.reject(new ProblemError(problems.badRequest('cursor', 'not a paging token'))),
+      now: async () => null,
+    };
+    let opened: boolean | null = null;
+    server = createServer((req, res) => {
+      streamRecords(req, res, events, refusing, 'banana').catch((error: unknown) => {
+        opened = res.headersSent;
+        if (error instanceof ProblemError) sendProblem(res, error.problem);
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/problem\+json/);
+    expect(opened).toBe(false);
+  });
+
+  it('reads no further ahead of a client that does not read than the socket holds, and goes on when it reads', async () => {
+    const total = 64;
+    const blob = 'x'.repeat(1 << 20); // 1 MB a record: 64 MB if the stream read ahead of the client
+    let reads = 0;
+    const big: RecordStream = {
+      async next(cursor) {
+        reads++;
+        const after = cursor === null ? 0 : Number(cursor);
+        return after >= total ? [] : [{ pagingToken: String(after + 1), json: { blob } }];
+      },
+      now: async () => null,
+      pageSize: 1,
+    };
+    server = createServer((req, res) => void streamRecords(req, res, events, big, null));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    socket.pause();
+    socket.write('GET / HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n');
+    let settled = -1;
+    while (settled !== reads) {
+      settled = reads;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(reads).toBeLessThan(total / 2);
+
+    let received = 0;
+    const all = new Promise<void>((resolve) => {
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > total * blob.length) resolve();
+      });
+    });
+    socket.resume();
+    await all;
+    expect(reads).toBeGreaterThanOrEqual(total);
+    socket.destroy();
   });
 });
 

@@ -1,0 +1,3 @@
+export { followChanges } from './changes.js';
+export { Follower } from './follower.js';
+export { followKeyset, type Keyset } from './keyset.js';
