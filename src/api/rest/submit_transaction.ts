@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { xdr } from '@stellar/stellar-base';
 import { transactionResultCodes } from '../../stellar/result_codes.js';
+import { readBody } from '../request_body.js';
 import type { SubmissionOutcome, SubmissionSystem } from '../../txsub/submission_system.js';
 import { requestOrigin } from './hal.js';
 import { ProblemError, problems, sendProblem, type Problem } from './problem.js';
@@ -84,7 +85,7 @@ function transactionFailed(hash: string, envelopeXdr: string, resultXdr: string)
 
 async function readTx(req: IncomingMessage): Promise<string> {
   const type = (req.headers['content-type'] ?? 'application/x-www-form-urlencoded').split(';')[0]!.trim().toLowerCase();
-  const body = await readBody(req);
+  const body = await readBody(req, { maxBytes: MAX_BODY_BYTES, field: 'tx' });
   let tx: unknown;
   if (type === 'application/x-www-form-urlencoded') {
     tx = new URLSearchParams(body).get('tx');
@@ -107,22 +108,4 @@ async function readTx(req: IncomingMessage): Promise<string> {
     throw new ProblemError(problems.badRequest('tx', 'tx is required: a base64 TransactionEnvelope'));
   }
   return tx;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new ProblemError(problems.badRequest('tx', `the body is larger than ${MAX_BODY_BYTES} bytes`)));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
