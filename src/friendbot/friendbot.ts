@@ -17,7 +17,7 @@ import type { SubmissionOutcome, SubmissionSystem } from '../txsub/submission_sy
 export const FRIENDBOT_STARTING_BALANCE = 10_000n * STROOPS_PER_UNIT;
 
 /** operations in one funding transaction (a transaction holds at most 100) */
-export const MAX_BATCH = 100;
+const MAX_BATCH = 100;
 
 /** tx_bad_seq answers a request lives through (the sequence is read again after each) */
 const MAX_BAD_SEQUENCES = 3;
