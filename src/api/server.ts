@@ -1,5 +1,5 @@
 // One node:http server for everything a client reaches: /graphql (GraphiQL in a browser), the
-// REST routes, and handlers mounted by others (the embedded core's friendbot). Anything else is a
+// REST routes, and handlers mounted by others (zenith start's friendbot). Anything else is a
 // 404 problem.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';

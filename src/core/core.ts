@@ -25,7 +25,7 @@ import { lockFolder } from '../support/folder_lock.js';
 import { coreHttpHandler } from './ledger/http.js';
 import type { RequestListener } from './ledger/http.js';
 import type { ValidationEnv } from './ledger/validate.js';
-import type { ClosedLedgerSummary, CoreInfo, CoreLogger, CoreOptions, SubmitStatus, TxOutcome } from './types.js';
+import type { ClosedLedgerSummary, CoreInfo, CoreLogger, CoreOptions, SubmitStatus } from './types.js';
 
 const silent: CoreLogger = { info() {}, warn() {}, error() {}, debug() {} };
 
@@ -38,11 +38,6 @@ function checkNetworkFile(dir: string, passphrase: string): void {
     return;
   }
   fs.writeFileSync(file, `${JSON.stringify({ networkPassphrase: passphrase }, null, 2)}\n`);
-}
-
-interface Waiter {
-  resolve(o: TxOutcome): void;
-  reject(e: Error): void;
 }
 
 export class Core {
@@ -64,7 +59,6 @@ export class Core {
   private closing: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
-  private readonly txWaiters = new Map<string, Waiter[]>();
   private ledgerWaiters: (() => void)[] = [];
   private readonly startedOn = new Date();
   private servers: http.Server[] = [];
@@ -180,10 +174,10 @@ export class Core {
     } catch {
       return malformed();
     }
-    return this.submitFrame(frame);
+    return this.queueFrame(frame);
   }
 
-  submitFrame(frame: TxFrame): SubmitStatus {
+  private queueFrame(frame: TxFrame): SubmitStatus {
     if (this.queue.has(frame.fullHash.toString('hex'))) return { status: 'DUPLICATE' };
     if (this.queue.isFull(frame.ops.length)) return { status: 'TRY_AGAIN_LATER' };
     const chain = this.queue.chain(frame.sourceId);
@@ -203,15 +197,6 @@ export class Core {
     if (error) return { status: 'ERROR', error: error.toXDR('base64') };
     this.queue.add(frame);
     return { status: 'PENDING' };
-  }
-
-  /** Resolves when the transaction (hex hash) is in a closed ledger; rejects if it is dropped. */
-  waitForTransaction(hashHex: string): Promise<TxOutcome> {
-    return new Promise((resolve, reject) => {
-      const list = this.txWaiters.get(hashHex) ?? [];
-      list.push({ resolve, reject });
-      this.txWaiters.set(hashHex, list);
-    });
   }
 
   /** Closes the next ledger now with the queued transactions (manual close; also used by the timer). */
@@ -237,22 +222,6 @@ export class Core {
     this.lclHash = closed.hash;
     this.datastore?.write(closed.header.ledgerSeq, closed.metaXdr);
     if (this.dir && closed.header.ledgerSeq - this.lastSnapshotSeq >= this.snapshotInterval) this.snapshot();
-    for (const [i, t] of closed.txs.entries()) {
-      const waiters = this.txWaiters.get(t.hash);
-      if (!waiters) continue;
-      this.txWaiters.delete(t.hash);
-      const outcome: TxOutcome = {
-        hash: t.hash,
-        ledger: closed.header.ledgerSeq,
-        applyOrder: i + 1,
-        closeTime: Number(closed.header.closeTime),
-        code: t.code,
-        feeCharged: t.feeCharged,
-        resultXdr: t.result.toXDR('base64'),
-        envelopeXdr: frames[i]!.envelopeXdr.toString('base64'),
-      };
-      for (const w of waiters) w.resolve(outcome);
-    }
     const wake = this.ledgerWaiters;
     this.ledgerWaiters = [];
     for (const w of wake) w();
@@ -289,9 +258,6 @@ export class Core {
       }
       if (error) {
         this.log.info({ hash: f.hashHex, result: error.result().switch().name }, 'dropping transaction that became invalid');
-        const waiters = this.txWaiters.get(f.hashHex);
-        this.txWaiters.delete(f.hashHex);
-        for (const w of waiters ?? []) w.reject(new Error(`transaction dropped: ${error.result().switch().name}`));
         continue;
       }
       seqs.set(f.sourceId, f.seqNum);
@@ -366,8 +332,6 @@ export class Core {
     const wake = this.ledgerWaiters;
     this.ledgerWaiters = [];
     for (const w of wake) w();
-    for (const [, ws] of this.txWaiters) for (const w of ws) w.reject(new Error('core stopped'));
-    this.txWaiters.clear();
   }
 
   latestLedger(): { sequence: number; hash: string; closeTime: number } {

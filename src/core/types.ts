@@ -32,22 +32,6 @@ export interface CoreOptions {
 /** stellar-core's /tx answer. */
 export type SubmitStatus = { status: 'PENDING' | 'DUPLICATE' | 'TRY_AGAIN_LATER' } | { status: 'ERROR'; error: string };
 
-export interface TxOutcome {
-  hash: string;
-  ledger: number;
-  /** 1-based position in the ledger's apply order (TOID's transaction order) */
-  applyOrder: number;
-  /** the ledger's close time, unix seconds */
-  closeTime: number;
-  /** result code name as in stellar-base, e.g. 'txSuccess' */
-  code: string;
-  feeCharged: bigint;
-  /** base64 TransactionResult */
-  resultXdr: string;
-  /** base64 TransactionEnvelope as included in the ledger */
-  envelopeXdr: string;
-}
-
 export interface ClosedLedgerSummary {
   sequence: number;
   hash: string;

@@ -1,10 +1,6 @@
-// stellar-core HTTP commands and the friendbot handler over real HTTP on ephemeral ports.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+// stellar-core HTTP commands over real HTTP on ephemeral ports.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
-import { Friendbot, friendbotHandler } from '../../src/core/index.js';
-import type { Core } from '../../src/core/index.js';
 import { Harness, codesOf } from './support/harness.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -15,27 +11,6 @@ afterEach(async () => {
 async function get(port: number, path: string, init: RequestInit = {}): Promise<{ status: number; type: string; body: string }> {
   const r = await fetch(`http://127.0.0.1:${port}${path}`, init);
   return { status: r.status, type: r.headers.get('content-type') ?? '', body: await r.text() };
-}
-
-async function serveFriendbot(core: Core): Promise<number> {
-  const handle = friendbotHandler(new Friendbot(core));
-  const server = http.createServer((req, res) => {
-    void handle(req, res).then((handled) => {
-      if (!handled) {
-        res.writeHead(404);
-        res.end();
-      }
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  cleanups.push(
-    () =>
-      new Promise((r) => {
-        server.close(() => r());
-        server.closeAllConnections();
-      }),
-  );
-  return (server.address() as AddressInfo).port;
 }
 
 describe('core HTTP commands', () => {
@@ -84,74 +59,6 @@ describe('core HTTP commands', () => {
     const { port } = await h.core.listen(0);
     const r = JSON.parse((await get(port, '/manualclose')).body) as { exception?: string };
     expect(r.exception).toMatch(/MANUAL_CLOSE/);
-  });
-});
-
-describe('friendbot', () => {
-  it('funds with 10000 XLM and answers after the close; bad and repeated addresses are 400', async () => {
-    const h = await Harness.create({ manualClose: false, closeIntervalMs: 100 });
-    h.core.start();
-    cleanups.push(() => h.core.stop());
-    const port = await serveFriendbot(h.core);
-    const kp = Keypair.random();
-    const r = await get(port, `/friendbot?addr=${kp.publicKey()}`);
-    expect(r.status).toBe(200);
-    const body = JSON.parse(r.body) as { hash: string; result: string; submission_result: string; successful: boolean; ledger: number };
-    expect(body.result).toBe('received');
-    expect(body.successful).toBe(true);
-    expect(body.hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(codesOf(xdr.TransactionResult.fromXDR(body.submission_result, 'base64')).code).toBe('txSuccess');
-    expect(h.core.account(kp.publicKey())!.balance).toBe(10_000n * 10_000_000n);
-    const full = JSON.parse(r.body) as Record<string, unknown>;
-    expect(full).toMatchObject({
-      id: body.hash,
-      source_account: h.root.publicKey(),
-      fee_charged: '100',
-      operation_count: 1,
-      memo_type: 'none',
-    });
-    expect(BigInt(full.paging_token as string) >> 32n).toBe(BigInt(body.ledger));
-    expect(xdr.TransactionMeta.fromXDR(full.result_meta_xdr as string, 'base64').switch()).toBe(3);
-    expect(xdr.LedgerEntryChanges.fromXDR(full.fee_meta_xdr as string, 'base64')).toHaveLength(2);
-    expect(String(full.created_at)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-
-    const again = await get(port, `/friendbot?addr=${kp.publicKey()}`);
-    expect(again.status).toBe(400);
-    expect(again.type).toContain('application/problem+json');
-    expect(JSON.parse(again.body)).toMatchObject({
-      status: 400,
-      detail: expect.stringMatching(/already funded/),
-      extras: { invalid_field: 'addr' },
-    });
-
-    const bad = await get(port, '/friendbot?addr=GBAD');
-    expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.body)).toMatchObject({
-      type: 'https://stellar.org/horizon-errors/bad_request',
-      extras: { invalid_field: 'addr' },
-    });
-    expect((await get(port, '/friendbot')).status).toBe(400);
-
-    const viaPost = Keypair.random();
-    const p = await get(port, '/friendbot', {
-      method: 'POST',
-      body: `addr=${viaPost.publicKey()}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(p.status).toBe(200);
-    const q = await get(port, `/friendbot/?addr=${Keypair.random().publicKey()}`, { method: 'POST' });
-    expect(q.status).toBe(200);
-  });
-
-  it('concurrent requests chain on the root sequence number instead of colliding', async () => {
-    const h = await Harness.create({ manualClose: false, closeIntervalMs: 150 });
-    h.core.start();
-    cleanups.push(() => h.core.stop());
-    const port = await serveFriendbot(h.core);
-    const kps = Array.from({ length: 12 }, () => Keypair.random());
-    const rs = await Promise.all(kps.map((k) => get(port, `/friendbot?addr=${k.publicKey()}`)));
-    expect(rs.map((r) => r.status)).toEqual(kps.map(() => 200));
-    for (const k of kps) expect(h.core.account(k.publicKey())).not.toBeNull();
   });
 });
 

@@ -7,7 +7,9 @@ import type { Server } from 'node:http';
 import { Account, Operation, TransactionBuilder, type Keypair, type Transaction } from '@stellar/stellar-base';
 import { coreInfoFromAnswer } from '../../src/api/core_info.js';
 import { createApiServer } from '../../src/api/server.js';
-import { createCore, Friendbot, friendbotHandler, type Core } from '../../src/core/index.js';
+import type { ApiServices } from '../../src/api/context.js';
+import { createCore, type Core } from '../../src/core/index.js';
+import { Friendbot, friendbotHandler } from '../../src/friendbot/index.js';
 import { rootKeypair } from '../../src/stellar/index.js';
 import { embeddedCoreSource, startIngester, type Ingester } from '../../src/ingest/index.js';
 import { openLedgerEvents, type LedgerEvents } from '../../src/events/ledger_events.js';
@@ -29,6 +31,10 @@ export interface TestNetwork {
   root: Keypair;
   events: LedgerEvents;
   txsub: MeteredSubmissionSystem;
+  /** what the API server runs on */
+  services: ApiServices;
+  /** funds accounts at /friendbot through txsub; its transactions land when a ledger is closed */
+  friendbot: Friendbot;
   metrics: MetricsRegistry;
   /** closes one ledger with what the core has queued and waits until it is ingested */
   closeLedger(): Promise<number>;
@@ -62,19 +68,22 @@ export async function startTestNetwork(): Promise<TestNetwork> {
     metrics,
     onLedger: (sequence) => void events.publish(sequence),
   });
-  const server = createApiServer({
-    services: {
-      db: database.db,
-      config: { networkPassphrase: NETWORK_PASSPHRASE },
-      coreInfo: async () => coreInfoFromAnswer(core.info()),
-      events,
-      txsub,
-      metrics,
-      orderBook: new LiveOrderBook(database.db, events),
-    },
-    logger,
-    mounts: [friendbotHandler(new Friendbot(core))],
+  const services: ApiServices = {
+    db: database.db,
+    config: { networkPassphrase: NETWORK_PASSPHRASE },
+    coreInfo: async () => coreInfoFromAnswer(core.info()),
+    events,
+    txsub,
+    metrics,
+    orderBook: new LiveOrderBook(database.db, events),
+  };
+  const friendbot = new Friendbot({
+    networkPassphrase: NETWORK_PASSPHRASE,
+    txsub,
+    store: prismaSubmissionStore(database.db.prisma),
+    events,
   });
+  const server = createApiServer({ services, logger, mounts: [friendbotHandler(friendbot, services)] });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -88,6 +97,8 @@ export async function startTestNetwork(): Promise<TestNetwork> {
     root,
     events,
     txsub,
+    services,
+    friendbot,
     metrics,
     async closeLedger() {
       const closed = await core.closeLedger();
@@ -125,6 +136,7 @@ export async function startTestNetwork(): Promise<TestNetwork> {
       return network.submit(create);
     },
     async stop() {
+      friendbot.close();
       txsub.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

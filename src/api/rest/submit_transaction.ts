@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SubmissionSystem } from '../../txsub/index.js';
 import { ProblemError, problems, sendProblem } from '../problems.js';
+import { readBody } from '../request_body.js';
 import { submissionSystem, submitTransaction } from '../submission.js';
 import { requestOrigin, sendJson } from './hal.js';
 import type { RenderTransaction } from './resources.js';
@@ -30,7 +31,7 @@ export function createSubmitTransactionHandler(txsub: SubmissionSystem | null, r
 
 async function readTx(req: IncomingMessage): Promise<string> {
   const type = (req.headers['content-type'] ?? 'application/x-www-form-urlencoded').split(';')[0]!.trim().toLowerCase();
-  const body = await readBody(req);
+  const body = await readBody(req, { maxBytes: MAX_BODY_BYTES, field: 'tx' });
   let tx: unknown;
   if (type === 'application/x-www-form-urlencoded') {
     tx = new URLSearchParams(body).get('tx');
@@ -51,22 +52,4 @@ async function readTx(req: IncomingMessage): Promise<string> {
     throw new ProblemError(problems.badRequest('tx', 'tx is required: a base64 TransactionEnvelope'));
   }
   return tx;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new ProblemError(problems.badRequest('tx', `the body is larger than ${MAX_BODY_BYTES} bytes`)));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

@@ -1,8 +1,8 @@
 import { coreInfoFromAnswer } from '../../api/core_info.js';
 import { createApiServer } from '../../api/server.js';
-import { Friendbot, friendbotHandler } from '../../core/index.js';
+import { Friendbot, friendbotHandler } from '../../friendbot/index.js';
 import { embeddedCoreSource, startIngester } from '../../ingest/index.js';
-import { embeddedCoreClient } from '../../txsub/index.js';
+import { embeddedCoreClient, prismaSubmissionStore } from '../../txsub/index.js';
 import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
 import { openEmbeddedCore } from '../embedded_core.js';
@@ -72,13 +72,19 @@ export const start: Command = {
       stoppers.push(() => ingester.stop());
       logger.info({ after: ingester.lastLedger }, 'ingesting the embedded core');
 
-      const server = createApiServer({
-        services,
-        logger,
-        mounts: [friendbotHandler(new Friendbot(core))],
+      // a client of the submission system like any other (openApiServices made one: it has a core)
+      const friendbot = new Friendbot({
+        networkPassphrase: config.networkPassphrase,
+        txsub: services.txsub!,
+        store: prismaSubmissionStore(db.prisma),
+        events: services.events,
+        baseFee: core.info().info.ledger.baseFee,
       });
+      const server = createApiServer({ services, logger, mounts: [friendbotHandler(friendbot, services)] });
       const port = await listen(server, config.port, config.host);
       stoppers.push(closeServer(server));
+      // answers the requests waiting for a funding transaction before the server closes
+      stoppers.push(async () => friendbot.close());
       logger.info({ port }, `Zenith is serving http://localhost:${port}/ (GraphQL at /graphql, friendbot at /friendbot)`);
       await waitForShutdownSignal(logger);
       return 0;

@@ -7,9 +7,6 @@ import type { AccountRec } from './entries.js';
 import { ZERO_HASH } from './header.js';
 import type { LedgerHeaderRec } from './header.js';
 
-// friendbot signs with the root account's key
-export { rootKeypair } from '../../stellar/index.js';
-
 /** The protocol whose classic semantics this core implements (see docs/core.md). */
 export const PROTOCOL_VERSION = 22;
 
