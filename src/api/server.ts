@@ -1,5 +1,5 @@
 // One node:http server for everything a client reaches: /graphql (GraphiQL in a browser), the
-// REST routes, and handlers mounted by others (zenith start's friendbot). Anything else is a
+// REST routes, POST /transactions, and /friendbot where the network has one. Anything else is a
 // 404 problem.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
@@ -7,6 +7,7 @@ import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
 import { createContext, type ApiServices } from './context.js';
 import { queryLimitsRule } from './graphql_limits.js';
+import { createFriendbotHandler, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
 import { createTransactionRenderer } from './rest/resources.js';
 import { maskGraphQLError, ProblemError, problems, sendProblem } from './problems.js';
@@ -18,8 +19,8 @@ import { schema } from './schema/index.js';
 export interface ApiServerOptions {
   services: ApiServices;
   logger: Logger;
-  /** handlers tried before the REST routes; each answers true when it handled the request */
-  mounts?: RequestHandler[];
+  /** serves /friendbot (zenith start's private network funds new accounts) */
+  friendbot?: Funder;
 }
 
 export function createApiServer(options: ApiServerOptions): Server {
@@ -44,9 +45,10 @@ export function createApiServer(options: ApiServerOptions): Server {
     plugins: [limits, subscribeErrorsAsResults, useGraphQLSSE()],
     maskedErrors: { maskError: (error) => maskGraphQLError(error, logger) },
   });
+  const renderTransaction = createTransactionRenderer(schema, services);
   const handlers: RequestHandler[] = [
-    ...(options.mounts ?? []),
-    createSubmitTransactionHandler(services.txsub, createTransactionRenderer(schema, services)),
+    ...(options.friendbot ? [createFriendbotHandler(options.friendbot, renderTransaction)] : []),
+    createSubmitTransactionHandler(services.txsub, renderTransaction),
     createMetricsHandler(services.metrics),
     createRestHandler(schema, services, logger),
   ];

@@ -1,2 +1,1 @@
 export { FRIENDBOT_STARTING_BALANCE, Friendbot, type FriendbotOptions, type FundOutcome } from './friendbot.js';
-export { friendbotHandler } from './handler.js';

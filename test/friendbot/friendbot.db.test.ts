@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import { Account, Keypair, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer } from '../../src/api/server.js';
-import { friendbotHandler } from '../../src/friendbot/index.js';
 import { createLogger } from '../../src/logger.js';
 import { MetricsRegistry } from '../../src/metrics/registry.js';
 import { codesOf } from '../core/support/harness.js';
@@ -251,7 +250,7 @@ describe('friendbot', () => {
     const server = createApiServer({
       services,
       logger: createLogger('silent', { pretty: false }),
-      mounts: [friendbotHandler(failing, services)],
+      friendbot: failing,
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

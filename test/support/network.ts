@@ -9,7 +9,7 @@ import { coreInfoFromAnswer } from '../../src/api/core_info.js';
 import { createApiServer } from '../../src/api/server.js';
 import type { ApiServices } from '../../src/api/context.js';
 import { createCore, type Core } from '../../src/core/index.js';
-import { Friendbot, friendbotHandler } from '../../src/friendbot/index.js';
+import { Friendbot } from '../../src/friendbot/index.js';
 import { rootKeypair } from '../../src/stellar/index.js';
 import { embeddedCoreSource, startIngester, type Ingester } from '../../src/ingest/index.js';
 import { openLedgerEvents, type LedgerEvents } from '../../src/events/ledger_events.js';
@@ -83,7 +83,7 @@ export async function startTestNetwork(): Promise<TestNetwork> {
     store: prismaSubmissionStore(database.db.prisma),
     events,
   });
-  const server = createApiServer({ services, logger, mounts: [friendbotHandler(friendbot, services)] });
+  const server = createApiServer({ services, logger, friendbot });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

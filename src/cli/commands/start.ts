@@ -1,6 +1,6 @@
 import { coreInfoFromAnswer } from '../../api/core_info.js';
 import { createApiServer } from '../../api/server.js';
-import { Friendbot, friendbotHandler } from '../../friendbot/index.js';
+import { Friendbot } from '../../friendbot/index.js';
 import { embeddedCoreSource, startIngester } from '../../ingest/index.js';
 import { embeddedCoreClient, prismaSubmissionStore } from '../../txsub/index.js';
 import { openApiServices } from '../api_services.js';
@@ -80,7 +80,7 @@ export const start: Command = {
         events: services.events,
         baseFee: core.info().info.ledger.baseFee,
       });
-      const server = createApiServer({ services, logger, mounts: [friendbotHandler(friendbot, services)] });
+      const server = createApiServer({ services, logger, friendbot });
       const port = await listen(server, config.port, config.host);
       stoppers.push(closeServer(server));
       // answers the requests waiting for a funding transaction before the server closes

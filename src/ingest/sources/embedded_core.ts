@@ -1,7 +1,7 @@
-// The embedded core, in process: its stored ledgers, then live closes until it stops.
-import type { Core } from '../../core/index.js';
+// The embedded core, in process: its stored ledgers, then live closes until it stops. Only its
+// `ledgers()` is read, so the ingester does not depend on the core.
 import type { LedgerSource } from './ledger_source.js';
 
-export function embeddedCoreSource(core: Core): LedgerSource {
+export function embeddedCoreSource(core: Pick<LedgerSource, 'ledgers'>): LedgerSource {
   return { ledgers: (fromSequence) => core.ledgers(fromSequence) };
 }

@@ -1,23 +1,23 @@
 // GET or POST /friendbot?addr=G... (POST also takes addr from a form or JSON body; /friendbot/ is
-// the spec's {funding_url}/?addr= form), mounted on the API server. The answer is the funding
-// transaction as GET /transactions/{hash} renders it, plus the friendbot's own fields; errors are
-// the API's problems, those of a submission as POST /transactions gives them.
+// the spec's {funding_url}/?addr= form): the friendbot of src/friendbot/ funds the account. The
+// answer is the funding transaction as GET /transactions/{hash} renders it, plus the friendbot's
+// own fields; errors are the API's problems, those of a submission as POST /transactions gives them.
 import type { IncomingMessage } from 'node:http';
-import type { ApiServices } from '../api/context.js';
-import { readBody } from '../api/request_body.js';
-import { ProblemError, problems, sendProblem, type Problem } from '../api/problems.js';
-import { requestOrigin, sendJson } from '../api/rest/hal.js';
-import { createTransactionRenderer } from '../api/rest/resources.js';
-import type { RequestHandler } from '../api/rest/router.js';
-import { schema } from '../api/schema/index.js';
-import { submissionProblem } from '../api/submission.js';
-import type { Friendbot, FundOutcome } from './friendbot.js';
+import type { Friendbot, FundOutcome } from '../../friendbot/index.js';
+import { ProblemError, problems, sendProblem, type Problem } from '../problems.js';
+import { readBody } from '../request_body.js';
+import { submissionProblem } from '../submission.js';
+import { requestOrigin, sendJson } from './hal.js';
+import type { RenderTransaction } from './resources.js';
+import type { RequestHandler } from './router.js';
 
 const PATHS = new Set(['/friendbot', '/friendbot/']);
 const MAX_BODY_BYTES = 64 * 1024;
 
-export function friendbotHandler(friendbot: Pick<Friendbot, 'fund' | 'startingBalance'>, services: ApiServices): RequestHandler {
-  const renderTransaction = createTransactionRenderer(schema, services);
+/** What the route needs of a friendbot. */
+export type Funder = Pick<Friendbot, 'fund' | 'startingBalance'>;
+
+export function createFriendbotHandler(friendbot: Funder, renderTransaction: RenderTransaction): RequestHandler {
   return async (req, res, url) => {
     if (!PATHS.has(url.pathname)) return false;
     if (req.method !== 'GET' && req.method !== 'POST') {
