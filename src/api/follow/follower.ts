@@ -12,7 +12,9 @@ export abstract class Follower<T> implements AsyncIterableIterator<T, undefined>
   /** a ledger came while nobody waited: the next wait returns at once */
   private signalled = false;
   private waiter: ((woken: boolean) => void) | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** calls of next() not answered yet, and the last one's answer: a call made before it is answered waits for it */
+  private pending = 0;
+  private lastAnswer: Promise<unknown> | null = null;
 
   // subscribed before the first read, so that a ledger committed during it is not missed
   protected constructor(events: LedgerEvents) {
@@ -29,12 +31,16 @@ export abstract class Follower<T> implements AsyncIterableIterator<T, undefined>
   }
 
   next(): Promise<IteratorResult<T, undefined>> {
-    // one step at a time, even when a consumer asks again before an answer
-    const result = this.queue.then(
-      () => this.step(),
-      () => this.step(),
-    );
-    this.queue = result;
+    // one step at a time, even when a consumer asks again before an answer; the usual consumer
+    // does not, and its steps cost no extra promise (a thousand streams wait in next() at once)
+    const after = this.pending++ === 0 ? null : this.lastAnswer;
+    const result = after
+      ? after.then(
+          () => this.step(),
+          () => this.step(),
+        )
+      : this.step();
+    this.lastAnswer = result;
     return result;
   }
 
@@ -72,14 +78,16 @@ export abstract class Follower<T> implements AsyncIterableIterator<T, undefined>
   }
 
   private async step(): Promise<IteratorResult<T, undefined>> {
-    if (this.stopped) return DONE;
     try {
+      if (this.stopped) return DONE;
       const result = await this.produce();
       // stopped during a read: what it found is nobody's any more
       return this.stopped ? DONE : result;
     } catch (error) {
       this.stop();
       throw error;
+    } finally {
+      if (--this.pending === 0) this.lastAnswer = null;
     }
   }
 

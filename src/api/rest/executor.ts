@@ -8,7 +8,7 @@
 // resolvers, resolveType and isTypeOf, scalar serialization, null bubbling, located errors.
 // `interpretDocument` is graphql-js itself; test/api/rest/executor_semantics.test.ts and
 // test/api/rest/executor.db.test.ts compare the two. This file makes the plan, executor_run.ts
-// runs it; both use graphql-js's public API only (test/graphql_imports.test.ts).
+// runs it; both use graphql-js's public API only (test/architecture.test.ts).
 import {
   BREAK,
   Kind,

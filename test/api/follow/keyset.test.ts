@@ -148,6 +148,25 @@ describe('followKeyset', () => {
     await records.return();
   });
 
+  it('answers next() calls made before an answer one at a time, in order, with one read each page', async () => {
+    const events = countedEvents();
+    const source = new Numbers([1, 2, 3, 4, 5]);
+    const records = await followKeyset(events, source, null);
+    const gate = deferred();
+    source.gate = gate.promise;
+    const answers = [records.next(), records.next(), records.next(), records.next(), records.next()];
+    gate.resolve();
+    expect((await Promise.all(answers)).map((a) => a.value)).toEqual([1, 2, 3, 4, 5]);
+    expect(source.mostAtOnce).toBe(1);
+    // and after them, a lone call is answered as usual
+    source.gate = null;
+    const waiting = records.next();
+    source.items.push(6);
+    await events.publish(2);
+    expect(await waiting).toEqual({ done: false, value: 6 });
+    await records.return();
+  });
+
   it('reads the next page only when the consumer has taken the last one', async () => {
     const events = countedEvents();
     const source = new Numbers([1, 2, 3, 4, 5, 6], 2);
