@@ -110,7 +110,7 @@ export const settings: Settings = {
     flag: 'close-interval',
     env: 'LEDGER_CLOSE_INTERVAL',
     valueName: 'MS',
-    help: 'milliseconds between ledger closes of the embedded core',
+    help: "milliseconds between ledger closes of the embedded core; a close time is whole seconds and always after the previous one, so under 1000 the ledgers' clock runs ahead of the wall clock and transactions with a near time bound (the SDK's setTimeout) fail with tx_too_late",
     default: 1000,
     parse: (text, setting) => parseInteger(text, setting, 1, 3_600_000),
   },
