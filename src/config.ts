@@ -20,6 +20,7 @@ export interface Config {
   datastore: string | null;
   metaStream: string | null;
   logLevel: LogLevel;
+  yes: boolean;
 }
 
 export type SettingName = keyof Config;
@@ -161,6 +162,14 @@ export const settings: Settings = {
     help: 'trace, debug, info, warn, error, fatal or silent',
     default: 'info',
     parse: parseLogLevel,
+  },
+  yes: {
+    flag: 'yes',
+    env: 'ZENITH_YES',
+    boolean: true,
+    help: 'do not ask before destroying data (needed when stdin is not a terminal)',
+    default: false,
+    parse: parseBoolean,
   },
 };
 
