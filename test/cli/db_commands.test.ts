@@ -1,6 +1,6 @@
-// Commands that could lose history refuse to guess: `zenith db reset` needs --yes off a terminal
-// (tests run without one).
-import { mkdtempSync, rmSync } from 'node:fs';
+// Commands that could lose or fake history refuse to guess: `zenith db reset` needs --yes off a
+// terminal (tests run without one), and `zenith serve` never creates an empty embedded database.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,5 +57,15 @@ describe('zenith db reset', { timeout: 60_000 }, () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/database reset/);
     expect(await markers()).toBe(0);
+  });
+});
+
+describe('zenith serve', () => {
+  it('refuses a --data-dir without a database, and creates none', async () => {
+    const missing = join(dataDir, 'nonexistent');
+    const result = await runZenith(['serve', '--port', '0', '--data-dir', missing]);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/^zenith: --data-dir .*nonexistent: no database at .*zenith start.*--database-url/m);
+    expect(existsSync(missing)).toBe(false);
   });
 });
