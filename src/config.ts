@@ -20,6 +20,7 @@ export interface Config {
   datastore: string | null;
   metaStream: string | null;
   logLevel: LogLevel;
+  yes: boolean;
 }
 
 export type SettingName = keyof Config;
@@ -110,7 +111,7 @@ export const settings: Settings = {
     flag: 'close-interval',
     env: 'LEDGER_CLOSE_INTERVAL',
     valueName: 'MS',
-    help: 'milliseconds between ledger closes of the embedded core',
+    help: "milliseconds between ledger closes of the embedded core; a close time is whole seconds and always after the previous one, so under 1000 the ledgers' clock runs ahead of the wall clock and transactions with a near time bound (the SDK's setTimeout) fail with tx_too_late",
     default: 1000,
     parse: (text, setting) => parseInteger(text, setting, 1, 3_600_000),
   },
@@ -161,6 +162,14 @@ export const settings: Settings = {
     help: 'trace, debug, info, warn, error, fatal or silent',
     default: 'info',
     parse: parseLogLevel,
+  },
+  yes: {
+    flag: 'yes',
+    env: 'ZENITH_YES',
+    boolean: true,
+    help: 'do not ask before destroying data (needed when stdin is not a terminal)',
+    default: false,
+    parse: parseBoolean,
   },
 };
 

@@ -3,9 +3,10 @@
 import { parseArgs } from './cli/args.js';
 import type { Command } from './cli/command.js';
 import { commands } from './cli/commands/index.js';
-import { commandUsage, programUsage } from './cli/usage.js';
+import { commandUsage, groupUsage, programUsage } from './cli/usage.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
+import { ZENITH_VERSION } from './version.js';
 
 async function main(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof parseArgs>;
@@ -14,19 +15,32 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     return usageError(error);
   }
-  const { words, flags, help } = parsed;
+  const { words, flags, help, version } = parsed;
+  if (version) {
+    process.stdout.write(`zenith ${ZENITH_VERSION}\n`);
+    return 0;
+  }
   if (words.length === 0 || words[0] === 'help') {
-    if (words.length === 0 && !help && flags.size === 0) {
-      process.stdout.write(`${programUsage(commands)}\n`);
-      return 0;
-    }
-    const topic = words[0] === 'help' ? findCommand(words.slice(1)) : undefined;
-    process.stdout.write(`${topic ? commandUsage(topic) : programUsage(commands)}\n`);
+    const asked = words.slice(1);
+    const topic = findCommand(asked);
+    const group = topic ? undefined : findGroup(asked);
+    process.stdout.write(`${topic ? commandUsage(topic) : group ? groupUsage(group, commands) : programUsage(commands)}\n`);
     return 0;
   }
   const command = findCommand(words);
   if (!command) {
-    process.stderr.write(`zenith: unknown command "${words.join(' ')}"\n\n${programUsage(commands)}\n`);
+    // `zenith db`: the words of a group of commands, without which one
+    const group = findGroup(words);
+    if (group?.length === words.length) {
+      if (help) {
+        process.stdout.write(`${groupUsage(group, commands)}\n`);
+        return 0;
+      }
+      process.stderr.write(`zenith: missing subcommand after "${group.join(' ')}"\n\n${groupUsage(group, commands)}\n`);
+      return 2;
+    }
+    const usage = group ? groupUsage(group, commands) : programUsage(commands);
+    process.stderr.write(`zenith: unknown command "${words.join(' ')}"\n\n${usage}\n`);
     return 2;
   }
   if (help) {
@@ -55,6 +69,15 @@ async function main(argv: string[]): Promise<number> {
     logger.fatal({ err: error }, error instanceof Error ? error.message : 'failed');
     return 1;
   }
+}
+
+/** The longest beginning of `words` that begins commands with more words (`db` of `db migrate`). */
+function findGroup(words: string[]): string[] | undefined {
+  for (let length = words.length; length > 0; length--) {
+    const prefix = words.slice(0, length);
+    if (commands.some((c) => c.words.length > length && prefix.every((w, i) => c.words[i] === w))) return prefix;
+  }
+  return undefined;
 }
 
 /** The command whose words begin the command line, the longest such (words after it are positionals). */

@@ -17,6 +17,7 @@ describe('config', () => {
       manualClose: false,
       baseReserve: 5_000_000,
       logLevel: 'info',
+      yes: false,
     });
   });
 

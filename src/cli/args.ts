@@ -1,12 +1,18 @@
-// Splits a command line into command words and flags. Which flags take a value comes from the
-// settings table, so `--manual-close start` and `--port 9000 start` both read as intended.
+// Splits a command line into command words and flags. Which flags exist, and which take a value,
+// comes from the settings table, so `--manual-close start` and `--port 9000 start` both read as
+// intended and a misspelt flag is named as such. Whether the command reads a flag is for
+// loadConfig to say.
 import { ConfigError, settings, type FlagValues } from '../config.js';
 
 export interface ParsedArgs {
   words: string[];
   flags: FlagValues;
   help: boolean;
+  /** --version or -v, anywhere */
+  version: boolean;
 }
+
+const knownFlags = new Set(Object.values(settings).map((setting) => setting.flag));
 
 const booleanFlags = new Set(
   Object.values(settings)
@@ -18,12 +24,16 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const words: string[] = [];
   const flags: FlagValues = new Map();
   let help = false;
+  let version = false;
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i] ?? '';
     if (token === '--help' || token === '-h') {
       help = true;
+    } else if (token === '--version' || token === '-v') {
+      version = true;
     } else if (token.startsWith('--')) {
       const [name = '', inline] = splitOnce(token.slice(2), '=');
+      if (!knownFlags.has(name)) throw new ConfigError(name, `unknown option --${name}`);
       if (inline !== undefined) flags.set(name, inline);
       else if (booleanFlags.has(name)) flags.set(name, true);
       else {
@@ -40,7 +50,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       words.push(token);
     }
   }
-  return { words, flags, help };
+  return { words, flags, help, version };
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {

@@ -1,11 +1,27 @@
 // The commands' way to the configured database: open it and bring its schema up to date.
-import type { Config } from '../config.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, type Config } from '../config.js';
 import { databaseTarget, describeTarget, openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import type { Logger } from '../logger.js';
 
-export async function openMigratedDatabase(config: Config, logger: Logger): Promise<Database> {
+export interface OpenMigratedOptions {
+  /**
+   * May an embedded database be created where there is none? Commands that write history may;
+   * `zenith serve` must not, or a mistyped --data-dir would serve an empty history.
+   */
+  create?: boolean;
+}
+
+export async function openMigratedDatabase(config: Config, logger: Logger, options: OpenMigratedOptions = {}): Promise<Database> {
   const target = databaseTarget(config);
+  if (options.create === false && target.kind === 'pglite' && 'dataDir' in target && !existsSync(join(target.dataDir, 'PG_VERSION'))) {
+    throw new ConfigError(
+      'data-dir',
+      `--data-dir ${config.dataDir}: no database at ${target.dataDir} — run \`zenith start\` or \`zenith ingest\` first, or give --database-url`,
+    );
+  }
   const db = await openDatabase(target);
   try {
     const applied = await migrate(db);

@@ -2,6 +2,7 @@
 // server stops taking requests, workers finish their current database transaction, the database
 // closes last. A second signal exits at once.
 import type { Server } from 'node:http';
+import { ConfigError } from '../config.js';
 import type { Logger } from '../logger.js';
 
 export type Stopper = () => Promise<void>;
@@ -31,10 +32,20 @@ export async function stopAll(stoppers: Stopper[], logger: Logger): Promise<void
   }
 }
 
+/** Where a server listens, and the settings that chose it (named when it cannot listen there). */
+export interface ListenAt {
+  port: number;
+  host: string;
+  /** the setting of the port, e.g. "port" or "core-port" */
+  portSetting: string;
+  /** the setting of the address, when it is configurable */
+  hostSetting?: string;
+}
+
+/** Listens on the API's --host and --port; resolves with the bound port (for port 0). */
 export function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const fail = (error: NodeJS.ErrnoException) =>
-      reject(new Error(`cannot listen on ${host}:${port}: ${error.code === 'EADDRINUSE' ? 'the port is in use' : error.message}`));
+    const fail = (error: NodeJS.ErrnoException) => reject(listenError(error, { port, host, portSetting: 'port', hostSetting: 'host' }));
     server.once('error', fail);
     server.listen(port, host, () => {
       server.off('error', fail);
@@ -42,6 +53,28 @@ export function listen(server: Server, port: number, host: string): Promise<numb
       resolve(typeof address === 'object' && address ? address.port : port);
     });
   });
+}
+
+/**
+ * A failed listen as the one who configured it should read it: a port that is taken or forbidden,
+ * or an address that is not this machine's, is a ConfigError naming the setting (exit code 2).
+ */
+export function listenError(error: unknown, at: ListenAt): unknown {
+  const { port, host, portSetting, hostSetting } = at;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EADDRINUSE') {
+    return new ConfigError(
+      portSetting,
+      `--${portSetting} ${port}: the port is in use on ${host}; stop what listens there or choose another port`,
+    );
+  }
+  if (code === 'EACCES') {
+    return new ConfigError(portSetting, `--${portSetting} ${port}: no permission to listen on ${host}:${port}; choose a port above 1023`);
+  }
+  if (hostSetting && (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')) {
+    return new ConfigError(hostSetting, `--${hostSetting} ${host}: cannot listen on that address (${code})`);
+  }
+  return error;
 }
 
 export function closeServer(server: Server): Stopper {

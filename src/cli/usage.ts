@@ -13,6 +13,23 @@ export function programUsage(commands: readonly Command[]): string {
     ...commands.map((c) => `  ${c.words.join(' ').padEnd(width)}  ${c.summary}`),
     '',
     'Run `zenith <command> --help` for its options. Every option can also be set by an environment variable.',
+    '`zenith --version` prints the version.',
+  ].join('\n');
+}
+
+/** The commands that begin with `prefix` (e.g. `db`): what `zenith db --help` lists. */
+export function groupUsage(prefix: readonly string[], commands: readonly Command[]): string {
+  const group = prefix.join(' ');
+  const members = commands.filter((c) => c.words.length > prefix.length && prefix.every((w, i) => c.words[i] === w));
+  const names = members.map((c) => [...c.words, ...(c.positionals ?? [])].join(' '));
+  const width = Math.max(...names.map((name) => name.length));
+  return [
+    `Usage: zenith ${group} <subcommand> [options]`,
+    '',
+    'Subcommands:',
+    ...members.map((c, i) => `  ${(names[i] ?? '').padEnd(width)}  ${c.summary}`),
+    '',
+    `Run \`zenith ${group} <subcommand> --help\` for its options.`,
   ].join('\n');
 }
 

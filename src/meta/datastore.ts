@@ -60,6 +60,17 @@ async function listFiles(folder: string): Promise<BatchFile[]> {
   return out.sort((a, b) => a.first - b.first);
 }
 
+/** The ledgers a datastore folder holds, as its file names give them: ranges in order, adjacent ones merged. */
+export async function datastoreLedgerRanges(folder: string): Promise<{ first: number; last: number }[]> {
+  const ranges: { first: number; last: number }[] = [];
+  for (const { first, last } of await listFiles(folder)) {
+    const previous = ranges.at(-1);
+    if (previous && first <= previous.last + 1) previous.last = Math.max(previous.last, last);
+    else ranges.push({ first, last });
+  }
+  return ranges;
+}
+
 /** The LedgerCloseMeta XDR of each ledger of one batch file, in order. */
 export async function readBatchLedgers(file: Buffer): Promise<Buffer[]> {
   const raw = await zstdDecompress(file);

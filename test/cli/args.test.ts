@@ -18,4 +18,16 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['start', '--port', '--host', 'x'])).toThrow(/--port needs a value/);
     expect(() => parseArgs(['-x'])).toThrow(/unknown option -x/);
   });
+
+  it('names an unknown long option instead of asking for its value', () => {
+    expect(() => parseArgs(['start', '--bogus'])).toThrow(/^unknown option --bogus$/);
+    expect(() => parseArgs(['start', '--bogus', '1'])).toThrow(/^unknown option --bogus$/);
+    expect(() => parseArgs(['start', '--bogus=1'])).toThrow(/^unknown option --bogus$/);
+  });
+
+  it('reads --version and -v anywhere', () => {
+    expect(parseArgs(['--version']).version).toBe(true);
+    expect(parseArgs(['start', '--port', '1', '-v']).version).toBe(true);
+    expect(parseArgs(['start']).version).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 // `zenith ingest` and `zenith db reingest` on the testnet datastore, into an embedded database.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,21 @@ describe('zenith ingest / db reingest', () => {
     const noRange = await runZenith(['db', 'reingest', '--data-dir', dataDir, '--datastore', TESTNET_DATASTORE]);
     expect(noRange.code).toBe(2);
     expect(noRange.stderr).toMatch(/expected FROM TO after "db reingest"/);
+  });
+
+  it('refuses a range the datastore does not hold, before writing anything', async () => {
+    const fresh = join(dataDir, 'untouched');
+    for (const [from, to] of [
+      ['2', '500'],
+      ['998', '1005'],
+    ] as const) {
+      const run = await runZenith(['db', 'reingest', from, to, '--data-dir', fresh, '--datastore', TESTNET_DATASTORE], {
+        DATABASE_URL: '',
+      });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(new RegExp(`^zenith: ledgers ${from}\\.\\.${to}: the datastore .* holds 997\\.\\.999$`, 'm'));
+    }
+    expect(existsSync(fresh)).toBe(false);
   });
 
   it('follows a datastore with live rates, stops on SIGINT, then reingests a range', { timeout: 90_000 }, async () => {

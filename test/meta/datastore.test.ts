@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { xdr } from '@stellar/stellar-base';
-import { datastoreFileName, readDatastoreFile } from '../../src/meta/index.js';
+import { datastoreFileName, datastoreLedgerRanges, readDatastoreFile } from '../../src/meta/index.js';
 import { Harness, PASSPHRASE } from '../core/support/harness.js';
 import { FIXTURES } from '../core/support/scenario.js';
 
@@ -61,5 +61,22 @@ describe('datastore writer', () => {
     expect(two.txProcessing()).toHaveLength(1);
     expect(two.txProcessing()[0]!.txApplyProcessing().switch()).toBe(3);
     await h.core.stop();
+  });
+});
+
+describe('datastoreLedgerRanges', () => {
+  it('gives the ledgers the file names hold, adjacent files and partitions merged, gaps kept', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zenith-ranges-'));
+    dirs.push(dir);
+    expect(await datastoreLedgerRanges(dir)).toEqual([]);
+    const partition = path.join(dir, 'FFFFFFFF--0-63999');
+    fs.mkdirSync(partition);
+    for (const seq of [2, 3, 4, 10]) fs.writeFileSync(path.join(partition, datastoreFileName(seq)), '');
+    fs.writeFileSync(path.join(partition, 'FFFFFFF4--11-20.xdr.zst'), '');
+    fs.writeFileSync(path.join(dir, 'notes.txt'), '');
+    expect(await datastoreLedgerRanges(dir)).toEqual([
+      { first: 2, last: 4 },
+      { first: 10, last: 20 },
+    ]);
   });
 });

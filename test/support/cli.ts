@@ -46,3 +46,16 @@ export function waitForLine(child: ChildProcessWithoutNullStreams, pattern: RegE
     });
   });
 }
+
+/**
+ * Stops a child that may still run (for afterAll): SIGTERM, which tsx passes on to zenith (a
+ * SIGKILL would kill tsx alone and leave zenith running), then SIGKILL after `ms`.
+ */
+export async function stopZenith(child: ChildProcessWithoutNullStreams, ms = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const closed = new Promise((resolve) => child.once('close', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  await closed;
+  clearTimeout(timer);
+}

@@ -1,5 +1,5 @@
 import type { Command } from '../command.js';
-import { openEmbeddedCore } from '../embedded_core.js';
+import { listenEmbeddedCore, openEmbeddedCore } from '../embedded_core.js';
 import { stopAll, waitForShutdownSignal, type Stopper } from '../lifecycle.js';
 
 export const core: Command = {
@@ -16,7 +16,7 @@ export const core: Command = {
     try {
       const network = await openEmbeddedCore(config, logger);
       stoppers.push(() => network.stop());
-      const address = await network.listen(config.corePort);
+      const address = await listenEmbeddedCore(network, config.corePort);
       network.start();
       logger.info(
         { corePort: address.port, ledger: network.latestLedger().sequence },

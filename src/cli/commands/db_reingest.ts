@@ -1,4 +1,5 @@
 import { ConfigError } from '../../config.js';
+import { datastoreLedgerRanges } from '../../meta/index.js';
 import { ProgressBar, ProgressMeter, progressLine, reingestRange } from '../../ingest/index.js';
 import type { Command } from '../command.js';
 import { openMigratedDatabase } from '../database.js';
@@ -20,6 +21,7 @@ export const dbReingest: Command = {
       throw new ConfigError('FROM TO', `invalid range "${fromText} ${toText}": FROM and TO are ledgers with 1 <= FROM <= TO`);
     }
     const chosen = chooseLedgerSource(config, { follow: false, allowStream: false });
+    if (config.datastore) await checkDatastoreHolds(config.datastore, from, to);
     const db = await openMigratedDatabase(config, logger);
     try {
       const meter = new ProgressMeter();
@@ -55,3 +57,11 @@ export const dbReingest: Command = {
     }
   },
 };
+
+/** Refuses, before anything is written, a range the datastore does not hold from end to end. */
+async function checkDatastoreHolds(datastore: string, from: number, to: number): Promise<void> {
+  const ranges = await datastoreLedgerRanges(datastore);
+  if (ranges.some((r) => r.first <= from && to <= r.last)) return;
+  const held = ranges.length ? ranges.map((r) => `${r.first}..${r.last}`).join(', ') : 'no ledgers';
+  throw new ConfigError('FROM TO', `ledgers ${from}..${to}: the datastore ${datastore} holds ${held}`);
+}

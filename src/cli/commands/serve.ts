@@ -19,7 +19,7 @@ export const serve: Command = {
   async run(config, logger) {
     const stoppers: Stopper[] = [];
     try {
-      const db = await openMigratedDatabase(config, logger);
+      const db = await openMigratedDatabase(config, logger, { create: false });
       stoppers.push(() => db.close());
       const { coreUrl } = config;
       const services = await openApiServices({

@@ -5,7 +5,7 @@ import { embeddedCoreSource, startIngester } from '../../ingest/index.js';
 import { embeddedCoreClient, prismaSubmissionStore } from '../../txsub/index.js';
 import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
-import { openEmbeddedCore } from '../embedded_core.js';
+import { listenEmbeddedCore, openEmbeddedCore } from '../embedded_core.js';
 import { openMigratedDatabase } from '../database.js';
 import { closeServer, listen, stopAll, waitForShutdownSignal, type Stopper } from '../lifecycle.js';
 
@@ -38,7 +38,7 @@ export const start: Command = {
 
       const core = await openEmbeddedCore(config, logger.child({ component: 'core' }));
       stoppers.push(() => core.stop());
-      const coreAddress = await core.listen(config.corePort);
+      const coreAddress = await listenEmbeddedCore(core, config.corePort);
       core.start();
       logger.info(
         { corePort: coreAddress.port, ledger: core.latestLedger().sequence, manualClose: config.manualClose },
