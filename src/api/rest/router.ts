@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from '../../logger.js';
+import { requestIdOf } from '../access_log.js';
 import type { ApiServices } from '../context.js';
 import { ProblemError, problems, sendProblem } from '../problems.js';
 import { compileRoute, rootVariables, run, type CompiledRoute } from './documents.js';
@@ -67,11 +68,11 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     } catch (error) {
       if (res.headersSent) {
         // a stream that failed after it opened: the client reconnects with Last-Event-ID
-        logger.error({ err: error, path: url.pathname }, 'stream failed');
+        logger.error({ err: error, requestId: requestIdOf(res), path: url.pathname }, 'stream failed');
         res.end();
       } else if (error instanceof ProblemError) sendProblem(res, error.problem);
       else {
-        logger.error({ err: error, path: url.pathname }, 'request failed');
+        logger.error({ err: error, requestId: requestIdOf(res), path: url.pathname }, 'request failed');
         sendProblem(res, problems.serverError());
       }
     }
