@@ -19,6 +19,10 @@ import { createSubmitTransactionHandler } from './rest/submit_transaction.js';
 import { registerServiceMetrics } from './service_metrics.js';
 import { schema } from './schema/index.js';
 
+/** What the server answers besides the REST routes, for the start banner of `zenith start` and `zenith serve`. */
+export const SERVED_PATHS =
+  'GraphQL at /graphql, subscriptions at /graphql/stream (graphql-sse), server-sent events on every list and /order_book';
+
 export interface ApiServerOptions {
   services: ApiServices;
   logger: Logger;
@@ -51,7 +55,7 @@ export function createApiServer(options: ApiServerOptions): Server {
     ...(options.friendbot ? [createFriendbotHandler(options.friendbot, renderTransaction)] : []),
     createSubmitTransactionHandler(services.txsub, renderTransaction),
     createMetricsHandler(services.metrics),
-    createRestHandler(schema, services, logger),
+    createRestHandler(schema, services, logger, { friendbot: options.friendbot !== undefined }),
   ];
 
   return createServer(async (req, res) => {
