@@ -63,7 +63,7 @@ const services = {
 };
 const logger = createLogger('silent', { pretty: false });
 const zenith = createApiServer({ services, logger });
-const interpreted = createRestHandler(schema, services, logger, interpretDocument);
+const interpreted = createRestHandler(schema, services, logger, { compile: interpretDocument });
 const zenithInterpreted = createServer(async (req, res) => {
   res.setHeader('Access-Control-Allow-Origin', '*');
   if (!(await interpreted(req, res, new URL(req.url ?? '/', 'http://localhost')))) res.writeHead(404).end();

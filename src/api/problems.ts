@@ -122,12 +122,14 @@ export function badRequestError(message: string, node?: ASTNode): GraphQLError {
 /**
  * GraphQL errors as clients see them (yoga's maskError): a problem's type in extensions.code with
  * its extras, an error already coded as it is, anything unexpected a server_error without internals.
+ * A client's error is logged at debug; only the unexpected one, the server's fault, at error.
  */
 export function maskGraphQLError(error: unknown, logger: Logger): Error {
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
   if (original instanceof ProblemError) {
     const { type, detail, extras } = original.problem;
     const reason = typeof extras?.reason === 'string' ? `${extras.reason}` : detail;
+    logger.debug({ code: type }, `graphql request refused: ${reason}`);
     return new GraphQLError(reason, {
       ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
       extensions: { code: type, ...(extras ? { extras } : {}) },

@@ -1,20 +1,27 @@
 // One node:http server for everything a client reaches: /graphql (GraphiQL in a browser), the
 // REST routes, POST /transactions, and /friendbot where the network has one. Anything else is a
-// 404 problem.
+// 404 problem. Every request gets an id and one line in the access log (access_log.ts); a line at
+// error level means the server is at fault (an unexpected exception), never a client's mistake.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
+import { logAccess } from './access_log.js';
 import { createContext, type ApiServices } from './context.js';
 import { queryLimitsRule } from './graphql_limits.js';
+import { graphqlLogging } from './graphql_logging.js';
 import { createFriendbotHandler, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
 import { createTransactionRenderer } from './rest/resources.js';
-import { maskGraphQLError, ProblemError, problems, sendProblem } from './problems.js';
+import { ProblemError, problems, sendProblem } from './problems.js';
 import { createMetricsHandler } from './rest/metrics.js';
 import { createSubmitTransactionHandler } from './rest/submit_transaction.js';
 import { registerServiceMetrics } from './service_metrics.js';
 import { schema } from './schema/index.js';
+
+/** What the server answers besides the REST routes, for the start banner of `zenith start` and `zenith serve`. */
+export const SERVED_PATHS =
+  'GraphQL at /graphql, subscriptions at /graphql/stream (graphql-sse), server-sent events on every list and /order_book';
 
 export interface ApiServerOptions {
   services: ApiServices;
@@ -29,34 +36,33 @@ export function createApiServer(options: ApiServerOptions): Server {
   const requestsTotal = services.metrics.timer('requests.total');
   const requestsSucceeded = services.metrics.meter('requests.succeeded');
   const requestsFailed = services.metrics.meter('requests.failed');
+  const { logging, maskError } = graphqlLogging(logger);
   const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse }>({
     schema,
     graphqlEndpoint: '/graphql',
     context: () => createContext(services),
-    logging: {
-      debug: (...args) => logger.debug(args.map(String).join(' ')),
-      info: (...args) => logger.info(args.map(String).join(' ')),
-      warn: (...args) => logger.warn(args.map(String).join(' ')),
-      error: (...args) => logger.error(args.map(String).join(' ')),
-    },
+    logging,
     landingPage: false,
+    // GraphiQL's page loads its code from unpkg.com: the browser needs the internet
     graphiql: true,
     // GraphQL over SSE at /graphql/stream: distinct connections and the single-connection mode
+    // (yoga itself answers subscriptions at /graphql in the distinct connections mode)
     plugins: [limits, subscribeErrorsAsResults, useGraphQLSSE()],
-    maskedErrors: { maskError: (error) => maskGraphQLError(error, logger) },
+    maskedErrors: { maskError },
   });
   const renderTransaction = createTransactionRenderer(schema, services);
   const handlers: RequestHandler[] = [
     ...(options.friendbot ? [createFriendbotHandler(options.friendbot, renderTransaction)] : []),
     createSubmitTransactionHandler(services.txsub, renderTransaction),
     createMetricsHandler(services.metrics),
-    createRestHandler(schema, services, logger),
+    createRestHandler(schema, services, logger, { friendbot: options.friendbot !== undefined }),
   ];
 
   return createServer(async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     // measured when the answer is sent, so the status class is known (a stream counts when it ends)
     const started = process.hrtime.bigint();
+    const requestId = logAccess(logger, req, res, started);
     res.once('finish', () => {
       requestsTotal.update(Number(process.hrtime.bigint() - started));
       if (res.statusCode >= 200 && res.statusCode < 400) requestsSucceeded.mark();
@@ -80,11 +86,13 @@ export function createApiServer(options: ApiServerOptions): Server {
       sendProblem(res, problems.notFound());
     } catch (error) {
       if (res.headersSent) {
+        if (!(error instanceof ProblemError))
+          logger.error({ err: error, requestId, path: url.pathname }, 'request failed after its answer began');
         res.destroy();
       } else if (error instanceof ProblemError) {
         sendProblem(res, error.problem);
       } else {
-        logger.error({ err: error, path: url.pathname }, 'request failed');
+        logger.error({ err: error, requestId, path: url.pathname }, 'request failed');
         sendProblem(res, problems.serverError());
       }
     }

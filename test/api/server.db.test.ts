@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { inProcessLedgerEvents } from '../../src/events/ledger_events.js';
 import { LiveOrderBook } from '../../src/api/live_order_book.js';
 import { MetricsRegistry } from '../../src/metrics/registry.js';
+import type { Funder } from '../../src/api/rest/friendbot.js';
 
 let test: TestDatabase;
 let server: Server;
@@ -63,7 +64,11 @@ describe('GET /', () => {
     expect(response.headers.get('content-type')).toMatch(/application\/hal\+json/);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({
-      _links: { self: { href: `${base}/` }, ledger: { href: `${base}/ledgers/{sequence}`, templated: true } },
+      _links: {
+        self: { href: `${base}/` },
+        ledger: { href: `${base}/ledgers/{sequence}`, templated: true },
+        graphql: { href: `${base}/graphql` },
+      },
       history_latest_ledger: 7,
       history_elder_ledger: 7,
       history_latest_ledger_closed_at: '2026-01-02T03:04:05Z',
@@ -72,6 +77,36 @@ describe('GET /', () => {
       current_protocol_version: 22,
       network_passphrase: 'Test SDF Network ; September 2015',
     });
+    // this server has no friendbot
+    expect(body._links).not.toHaveProperty('friendbot');
+  });
+
+  it("links /friendbot as Horizon's root document does, where the server has one", async () => {
+    const withFriendbot = createApiServer({
+      services: {
+        db: test.db,
+        config: { networkPassphrase: 'Test SDF Network ; September 2015' },
+        coreInfo: async () => null,
+        events: inProcessLedgerEvents(),
+        txsub: null,
+        metrics: new MetricsRegistry(),
+        orderBook: new LiveOrderBook(test.db, inProcessLedgerEvents()),
+      },
+      logger: createLogger('silent', { pretty: false }),
+      friendbot: {
+        fund: () => Promise.reject(new Error('not asked to fund')),
+        startingBalance: '10000.0000000',
+      } satisfies Funder,
+    });
+    await new Promise<void>((resolve) => withFriendbot.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(withFriendbot.address() as AddressInfo).port}`;
+      const body = (await (await fetch(`${origin}/`)).json()) as { _links: Record<string, unknown> };
+      expect(body._links.friendbot).toEqual({ href: `${origin}/friendbot{?addr}`, templated: true });
+      expect(body._links.graphql).toEqual({ href: `${origin}/graphql` });
+    } finally {
+      await new Promise((resolve) => withFriendbot.close(resolve));
+    }
   });
 });
 

@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from '../../logger.js';
+import { requestIdOf } from '../access_log.js';
 import type { ApiServices } from '../context.js';
 import { ProblemError, problems, sendProblem } from '../problems.js';
 import { compileRoute, rootVariables, run, type CompiledRoute } from './documents.js';
@@ -20,14 +21,23 @@ import { SharedReads, streamPage, streamResource } from './streams.js';
 /** A handler of the one server: answers true when the request was its own. */
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 
-/** `compile` turns each route's document into what runs it: the planned executor unless told otherwise (the bench's comparison). */
-export function createRestHandler(schema: GraphQLSchema, services: ApiServices, logger: Logger, compile?: CompileDocument): RequestHandler {
-  const compiled = routes.map((route) => compileRoute(schema, route, compile));
+export interface RestOptions {
+  /** the server has /friendbot: the root document links it, as Horizon's does on a test network */
+  friendbot?: boolean;
+  /** turns each route's document into what runs it: the planned executor unless told otherwise (the bench's comparison) */
+  compile?: CompileDocument;
+}
+
+export function createRestHandler(schema: GraphQLSchema, services: ApiServices, logger: Logger, options: RestOptions = {}): RequestHandler {
+  const compiled = routes.map((route) => compileRoute(schema, route, options.compile));
   const rootLinks = (origin: string): Links => {
     const links: Links = {};
     for (const route of routes) {
       if (route.rootLink) links[route.rootLink.name] = link(origin + route.rootLink.template);
     }
+    // not REST routes: Horizon's friendbot link ({?addr}), and GraphQL (not a Horizon field)
+    if (options.friendbot) links.friendbot = link(`${origin}/friendbot{?addr}`);
+    links.graphql = link(`${origin}/graphql`);
     return links;
   };
 
@@ -67,11 +77,11 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     } catch (error) {
       if (res.headersSent) {
         // a stream that failed after it opened: the client reconnects with Last-Event-ID
-        logger.error({ err: error, path: url.pathname }, 'stream failed');
+        logger.error({ err: error, requestId: requestIdOf(res), path: url.pathname }, 'stream failed');
         res.end();
       } else if (error instanceof ProblemError) sendProblem(res, error.problem);
       else {
-        logger.error({ err: error, path: url.pathname }, 'request failed');
+        logger.error({ err: error, requestId: requestIdOf(res), path: url.pathname }, 'request failed');
         sendProblem(res, problems.serverError());
       }
     }

@@ -1,5 +1,5 @@
 import { fetchCoreInfo } from '../../api/core_info.js';
-import { createApiServer } from '../../api/server.js';
+import { createApiServer, SERVED_PATHS } from '../../api/server.js';
 import { httpCoreClient } from '../../txsub/index.js';
 import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
@@ -35,7 +35,7 @@ export const serve: Command = {
       stoppers.push(closeServer(server));
       logger.info(
         { port, coreUrl },
-        `Zenith is serving http://localhost:${port}/ (GraphQL at /graphql)${coreUrl ? `, submitting to ${coreUrl}` : ''}`,
+        `Zenith is serving http://localhost:${port}/ (${SERVED_PATHS})${coreUrl ? `, submitting to ${coreUrl}` : ''}`,
       );
       await waitForShutdownSignal(logger);
       return 0;

@@ -1,5 +1,5 @@
 import { coreInfoFromAnswer } from '../../api/core_info.js';
-import { createApiServer } from '../../api/server.js';
+import { createApiServer, SERVED_PATHS } from '../../api/server.js';
 import { Friendbot } from '../../friendbot/index.js';
 import { embeddedCoreSource, startIngester } from '../../ingest/index.js';
 import { embeddedCoreClient, prismaSubmissionStore } from '../../txsub/index.js';
@@ -85,7 +85,7 @@ export const start: Command = {
       stoppers.push(closeServer(server));
       // answers the requests waiting for a funding transaction before the server closes
       stoppers.push(async () => friendbot.close());
-      logger.info({ port }, `Zenith is serving http://localhost:${port}/ (GraphQL at /graphql, friendbot at /friendbot)`);
+      logger.info({ port }, `Zenith is serving http://localhost:${port}/ (${SERVED_PATHS}, friendbot at /friendbot)`);
       await waitForShutdownSignal(logger);
       return 0;
     } finally {

@@ -26,7 +26,7 @@ const servers: Server[] = [];
 const bases: Record<'compiled' | 'interpreted', string> = { compiled: '', interpreted: '' };
 
 async function serve(compile: CompileDocument): Promise<string> {
-  const handle = createRestHandler(schema, services, createLogger('silent', { pretty: false }), compile);
+  const handle = createRestHandler(schema, services, createLogger('silent', { pretty: false }), { compile });
   const server = createServer(async (req, res) => {
     if (!(await handle(req, res, new URL(req.url ?? '/', 'http://localhost')))) res.writeHead(404).end();
   });
