@@ -2,7 +2,7 @@
 // and named (then killed) by the end-of-file check when a test leaves one behind.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { groupMembers, reapLeftoverProcesses, spawnProcess } from './processes.js';
+import { acceptNewProcesses, groupMembers, reapLeftoverProcesses, spawnProcess } from './processes.js';
 
 const node = (script: string) => spawnProcess(process.execPath, ['-e', script]);
 
@@ -68,5 +68,9 @@ describe.skipIf(process.platform !== 'linux')('test processes', () => {
     expect((await forgotten.done).signal).toBe('SIGKILL');
     // the registry is empty now: the check of this file finds nothing more
     expect(await reapLeftoverProcesses()).toEqual([]);
+    // and nothing starts after the check (a timed-out test that goes on)
+    expect(() => node('0')).toThrow(/after the end of the test file/);
+    acceptNewProcesses();
+    expect((await node(`process.exit(0)`).done).code).toBe(0);
   });
 });

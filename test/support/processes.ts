@@ -44,9 +44,12 @@ export interface WaitOptions {
 }
 
 const registry = new Set<TestProcess>();
+/** false once the file's tests are over: a test that timed out may still run on, and start processes */
+let accepting = true;
 
 /** Starts `command` in a process group of its own and registers it until it is gone. */
 export function spawnProcess(command: string, args: readonly string[], options: SpawnOptions = {}): TestProcess {
+  if (!accepting) throw new Error(`no process is started after the end of the test file: ${command} ${args.join(' ')}`);
   const env = { ...(options.env ?? process.env), [CHILD_VARIABLE]: process.env[RUN_VARIABLE] ?? 'untracked' };
   const child = spawn(command, args, { cwd: options.cwd, env, detached: true });
   const started = new TestProcess(child, [command, ...args].join(' '));
@@ -205,9 +208,11 @@ export async function stopAllProcesses(signal: NodeJS.Signals = 'SIGTERM', grace
 
 /**
  * The end-of-file check: names every registered process group that is still there, kills it with
- * SIGKILL and waits until it is gone; forgets every registered process.
+ * SIGKILL and waits until it is gone; forgets every registered process, and starts no more until
+ * acceptNewProcesses (a test that timed out may go on after the end of its file).
  */
 export async function reapLeftoverProcesses(): Promise<string[]> {
+  accepting = false;
   const left = [...registry].filter((p) => !p.gone());
   registry.clear();
   const names = left.map((p) => {
@@ -221,9 +226,9 @@ export async function reapLeftoverProcesses(): Promise<string[]> {
   return names;
 }
 
-/** how many registered processes there are (exited or not): for the tests of this module */
-export function registeredProcesses(): number {
-  return registry.size;
+/** Processes may be started (again): a test file begins. */
+export function acceptNewProcesses(): void {
+  accepting = true;
 }
 
 export function signalGroup(pgid: number, signal: NodeJS.Signals): void {

@@ -1,8 +1,10 @@
 // Runs in every test file (vitest setupFiles): after the file's own hooks, no process it started
 // may still be there. One that is gets SIGKILL (with its whole process group) and fails the file,
 // so that a forgotten or timed-out child is a test failure, not a server left listening.
-import { afterAll } from 'vitest';
-import { reapLeftoverProcesses } from './processes.js';
+import { afterAll, beforeAll } from 'vitest';
+import { acceptNewProcesses, reapLeftoverProcesses } from './processes.js';
+
+beforeAll(() => acceptNewProcesses());
 
 afterAll(async () => {
   const leftovers = await reapLeftoverProcesses();
