@@ -113,7 +113,8 @@ export class TestProcess {
   /** Sends `signal` to the whole process group (nothing when it is gone already). */
   kill(signal: NodeJS.Signals = 'SIGTERM'): void {
     this.stopping = true;
-    signalGroup(this.pid, signal);
+    // once the group is gone its id may be given to another one
+    if (!this.gone()) signalGroup(this.pid, signal);
   }
 
   /**
