@@ -37,5 +37,9 @@ export default defineConfig({
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // child processes: a file that leaves one running fails (and it is killed with its process
+    // group); after the run, anything the tests started that still runs fails the run
+    setupFiles: ['test/support/setup_processes.ts'],
+    globalSetup: ['test/support/global_processes.ts'],
   },
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ZENITH_VERSION } from '../../src/version.js';
 import { runZenith } from '../support/cli.js';
 
-describe('zenith', () => {
+// every test starts zenith processes, seconds each on a busy machine: the timeout bounds a hang
+describe('zenith', { timeout: 120_000 }, () => {
   it('prints usage with --help, listing its commands', async () => {
     const { code, stdout } = await runZenith(['--help']);
     expect(code).toBe(0);

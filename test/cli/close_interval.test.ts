@@ -4,22 +4,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { collect, spawnZenith, stopZenith, waitForLine } from '../support/cli.js';
+import { collect, spawnZenith } from '../support/cli.js';
+import { stopAllProcesses } from '../support/processes.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zenith-close-interval-'));
-const children: ReturnType<typeof spawnZenith>[] = [];
 
 afterAll(async () => {
-  await Promise.all(children.map((child) => stopZenith(child)));
+  await stopAllProcesses();
   rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
 
 describe('--close-interval under 1000 ms', () => {
   it('zenith core warns, naming --close-interval and tx_too_late', { timeout: 60_000 }, async () => {
     const child = spawnZenith(['core', '--close-interval', '200', '--core-port', '0', '--data-dir', dataDir], { LOG_LEVEL: 'info' });
-    children.push(child);
     const done = collect(child);
-    await waitForLine(child, /core commands on/);
+    await child.waitForLine(/core commands on/);
     child.kill('SIGTERM');
     const { code, stdout } = await done;
     expect(code).toBe(0);
@@ -33,7 +32,6 @@ describe('--close-interval under 1000 ms', () => {
 
   it('says so in --help', async () => {
     const child = spawnZenith(['core', '--help']);
-    children.push(child);
     const { stdout } = await collect(child);
     expect(stdout).toMatch(/--close-interval MS .*whole seconds.*tx_too_late/);
   });

@@ -6,19 +6,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
-import { collect, spawnZenith, stopZenith } from '../support/cli.js';
+import { collect, spawnZenith } from '../support/cli.js';
+import { stopAllProcesses } from '../support/processes.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zenith-db-commands-'));
-const children: ReturnType<typeof spawnZenith>[] = [];
 afterAll(async () => {
-  await Promise.all(children.map((child) => stopZenith(child)));
+  await stopAllProcesses();
   rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
 
 /** runs zenith on the embedded database (never a DATABASE_URL of the environment) */
 function runZenith(args: string[], env: NodeJS.ProcessEnv = {}) {
   const child = spawnZenith(args, { DATABASE_URL: '', ...env });
-  children.push(child);
   return collect(child);
 }
 

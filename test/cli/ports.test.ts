@@ -5,10 +5,10 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collect, spawnZenith, stopZenith } from '../support/cli.js';
+import { collect, spawnZenith } from '../support/cli.js';
+import { stopAllProcesses } from '../support/processes.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zenith-ports-'));
-const children: ReturnType<typeof spawnZenith>[] = [];
 let taken: Server;
 let port = 0;
 
@@ -19,14 +19,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(children.map((child) => stopZenith(child)));
+  await stopAllProcesses();
   await new Promise((resolve) => taken.close(resolve));
   rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
 
 function run(args: string[]) {
   const child = spawnZenith(args, { DATABASE_URL: '' });
-  children.push(child);
   return collect(child);
 }
 

@@ -7,64 +7,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Account, Asset, Keypair, Networks, Operation, TransactionBuilder } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collect, runZenith, spawnZenith, waitForLine } from '../support/cli.js';
+import { closeLedgersUntil, corePort, EventStream, runZenith, servingPort, spawnZenith } from '../support/cli.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
+import { stopAllProcesses } from '../support/processes.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zenith-serve-'));
 let databaseUrl = '';
-const children: Array<ReturnType<typeof spawnZenith>> = [];
-
-async function spawnServing(args: string[]) {
-  const child = spawnZenith(args);
-  children.push(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const done = collect(child);
-  const line = await waitForLine(child, /Zenith is serving/, 60_000);
-  return { child, done, port: (JSON.parse(line) as { port: number }).port, output: () => output };
-}
-
-/**
- * Opens an SSE stream (resolves once its headers arrived: `cursor=now` is fixed by then) and gives
- * the promise of reading its events (as parsed data) until `until` says stop.
- */
-async function openStream(
-  url: string,
-  until: (data: Record<string, unknown>) => boolean,
-  signal: AbortSignal,
-): Promise<{ read: Promise<void> }> {
-  const response = await fetch(url, { headers: { accept: 'text/event-stream' }, signal });
-  return { read: readEvents(response, until) };
-}
-
-async function readEvents(response: Response, until: (data: Record<string, unknown>) => boolean): Promise<void> {
-  const reader = response.body!.getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error('the stream ended');
-    buffer += new TextDecoder().decode(value);
-    const blocks = buffer.split('\n\n');
-    buffer = blocks.pop() ?? '';
-    for (const block of blocks) {
-      const data = block.split('\n').find((line) => line.startsWith('data: '));
-      if (data && !block.includes('event: open') && until(JSON.parse(data.slice(6)) as Record<string, unknown>)) return;
-    }
-  }
-}
 
 describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on one PostgreSQL', () => {
   beforeAll(async () => {
     databaseUrl = await createServerDatabase();
   });
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    // (the test stops both itself; after a failure, nothing may hold the database while it is dropped)
+    await stopAllProcesses();
     if (databaseUrl) await dropServerDatabase(databaseUrl);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('streams what the other process ingests and submits through --core-url', async () => {
-    const start = await spawnServing([
+  // Nothing here waits for time to pass: ledgers close only on /manualclose, and every step waits
+  // for the line, the stream event or the answer that says it happened. The timeout bounds a hang
+  // (two processes start on a machine that may be busy with the rest of the suite).
+  it('streams what the other process ingests and submits through --core-url', { timeout: 240_000 }, async () => {
+    const start = spawnZenith([
       'start',
       '--port',
       '0',
@@ -72,16 +37,16 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
       '127.0.0.1',
       '--core-port',
       '0',
-      '--close-interval',
-      '300',
+      '--manual-close',
       '--data-dir',
       join(dataDir, 'start'),
       '--database-url',
       databaseUrl,
     ]);
-    const corePort = Number(/"corePort":(\d+)/.exec(start.output())?.[1]);
-    expect(corePort).toBeGreaterThan(0);
-    const serve = await spawnServing([
+    const startUrl = `http://127.0.0.1:${await servingPort(start)}`;
+    const core = await corePort(start);
+    expect(core).toBeGreaterThan(0);
+    const serve = spawnZenith([
       'serve',
       '--port',
       '0',
@@ -92,31 +57,24 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
       '--database-url',
       databaseUrl,
       '--core-url',
-      `http://127.0.0.1:${corePort}`,
+      `http://127.0.0.1:${core}`,
     ]);
-    const serveUrl = `http://127.0.0.1:${serve.port}`;
+    const serveUrl = `http://127.0.0.1:${await servingPort(serve)}`;
+
+    // both streams are open (their `now` fixed) before the funding; the ledgers `serve` streams
+    // are also how the test knows that a ledger it closed has reached `serve`
+    const ledgers = await EventStream.open(`${serveUrl}/ledgers?cursor=now`);
+    const alice = Keypair.random();
+    // the account's first transaction is its funding
+    const transactions = await EventStream.open(`${serveUrl}/accounts/${alice.publicKey()}/transactions?cursor=now`);
 
     // a ledger and an account's first transaction, ingested by `start`, streamed by `serve`
-    const alice = Keypair.random();
-    const controller = new AbortController();
-    // both streams are open (their `now` fixed) before the funding
-    const ledger = await openStream(`${serveUrl}/ledgers?cursor=now`, () => true, controller.signal);
-    let streamedHash: unknown = null;
-    // the account's first transaction is its funding
-    const funded = await openStream(
-      `${serveUrl}/accounts/${alice.publicKey()}/transactions?cursor=now`,
-      (tx) => {
-        streamedHash = tx.hash;
-        return true;
-      },
-      controller.signal,
-    );
-    const friendbot = await fetch(`http://127.0.0.1:${start.port}/friendbot?addr=${alice.publicKey()}`);
-    expect(friendbot.status).toBe(200);
-    const fundingHash = ((await friendbot.json()) as { hash: string }).hash;
-    await Promise.all([ledger.read, funded.read]);
-    expect(streamedHash).toBe(fundingHash);
-    controller.abort();
+    const { value: friendbot } = await closeLedgersUntil(fetch(`${startUrl}/friendbot?addr=${alice.publicKey()}`), core, ledgers);
+    const funding = (await friendbot.json()) as { hash: string; ledger: number };
+    expect(friendbot.status, JSON.stringify(funding)).toBe(200);
+    expect((await ledgers.next((ledger) => ledger.sequence === funding.ledger)).successful_transaction_count).toBe(1);
+    expect((await transactions.next()).hash).toBe(funding.hash);
+    transactions.close();
 
     // submission on `serve`: forwarded to the core's /tx, answered from the history `start` writes
     const account = (await (await fetch(`${serveUrl}/accounts/${alice.publicKey()}`)).json()) as { sequence: string };
@@ -129,11 +87,16 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
       .setTimeout(0)
       .build();
     tx.sign(alice);
-    const submitted = await fetch(`${serveUrl}/transactions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ tx: tx.toEnvelope().toXDR('base64') }).toString(),
-    });
+    // the answer comes once `serve` hears of the ledger that holds the transaction
+    const { value: submitted } = await closeLedgersUntil(
+      fetch(`${serveUrl}/transactions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ tx: tx.toEnvelope().toXDR('base64') }).toString(),
+      }),
+      core,
+      ledgers,
+    );
     const body = (await submitted.json()) as Record<string, unknown>;
     // the payment to a missing account fails in its ledger: transaction_failed with both codes
     expect(submitted.status).toBe(400);
@@ -147,19 +110,24 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
       .setTimeout(0)
       .build();
     good.sign(alice);
-    const ok = await fetch(`${serveUrl}/transactions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tx: good.toEnvelope().toXDR('base64') }),
-    });
+    const { value: ok } = await closeLedgersUntil(
+      fetch(`${serveUrl}/transactions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tx: good.toEnvelope().toXDR('base64') }),
+      }),
+      core,
+      ledgers,
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ hash: good.hash().toString('hex'), successful: true });
+    ledgers.close();
 
-    serve.child.kill('SIGINT');
-    start.child.kill('SIGINT');
-    expect((await serve.done).code).toBe(0);
-    expect((await start.done).code).toBe(0);
-  }, 120_000);
+    // Ctrl-C: each stops cleanly (SIGKILL after the grace period would show as `forced`)
+    const [served, started] = await Promise.all([serve.stop('SIGINT'), start.stop('SIGINT')]);
+    expect({ code: served.code, forced: served.forced }, served.stderr).toEqual({ code: 0, forced: false });
+    expect({ code: started.code, forced: started.forced }, started.stderr).toEqual({ code: 0, forced: false });
+  });
 
   it('rejects a bad setting with exit code 2', async () => {
     const result = await runZenith(['serve', '--port', 'nope']);

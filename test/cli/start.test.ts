@@ -6,53 +6,50 @@ import { join } from 'node:path';
 import { Keypair } from '@stellar/stellar-base';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
-import { collect, runZenith, spawnZenith, waitForLine } from '../support/cli.js';
+import { closeLedgersUntil, corePort, EventStream, runZenith, servingPort, spawnZenith } from '../support/cli.js';
+import { stopAllProcesses } from '../support/processes.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zenith-start-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await stopAllProcesses(); // after a failure: nothing may hold the folder while it is removed
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
+// ledgers close only on /manualclose: nothing in the test depends on how fast they would close
 async function startOnce() {
-  const child = spawnZenith([
-    'start',
-    '--port',
-    '0',
-    '--host',
-    '127.0.0.1',
-    '--core-port',
-    '0',
-    '--close-interval',
-    '200',
-    '--data-dir',
-    dataDir,
-  ]);
-  const done = collect(child);
-  const line = await waitForLine(child, /Zenith is serving/);
-  const port = (JSON.parse(line) as { port: number }).port;
-  return { child, done, port };
+  const child = spawnZenith(['start', '--port', '0', '--host', '127.0.0.1', '--core-port', '0', '--manual-close', '--data-dir', dataDir]);
+  return { child, port: await servingPort(child), corePort: await corePort(child) };
 }
 
 describe('zenith start', () => {
-  // three processes start one after the other: slow on a loaded machine
-  it('serves GET /, exits 0 on SIGINT, and reuses its data on the next start', { timeout: 90_000 }, async () => {
+  // three processes start one after the other: slow on a loaded machine (the timeout bounds a hang)
+  it('serves GET /, exits 0 on SIGINT, and reuses its data on the next start', { timeout: 240_000 }, async () => {
     const first = await startOnce();
     const root = await fetch(`http://127.0.0.1:${first.port}/`);
     expect(root.status).toBe(200);
     expect(await root.json()).toMatchObject({ network_passphrase: 'Standalone Network ; February 2017' });
 
+    // the funding lands in the next ledger closed after it reached the core
     const newcomer = Keypair.random().publicKey();
-    const funded = await fetch(`http://127.0.0.1:${first.port}/friendbot?addr=${newcomer}`);
+    const ledgers = await EventStream.open(`http://127.0.0.1:${first.port}/ledgers?cursor=now`);
+    const { value: funded, closed } = await closeLedgersUntil(
+      fetch(`http://127.0.0.1:${first.port}/friendbot?addr=${newcomer}`),
+      first.corePort,
+      ledgers,
+    );
+    ledgers.close();
     expect(funded.status).toBe(200);
     expect(await funded.json()).toMatchObject({ successful: true });
+    const lastClosed = closed[closed.length - 1]!;
     const status = (await (await fetch(`http://127.0.0.1:${first.port}/`)).json()) as { core_latest_ledger: number };
-    expect(status.core_latest_ledger).toBeGreaterThan(1);
+    expect(status.core_latest_ledger).toBe(lastClosed);
 
     const intruder = await runZenith(['start', '--port', '0', '--data-dir', dataDir]);
     expect(intruder.code).toBe(1);
     expect(intruder.stdout + intruder.stderr).toMatch(/in use by another Zenith process/);
 
-    first.child.kill('SIGINT');
-    const firstRun = await first.done;
-    expect(firstRun.code).toBe(0);
+    const firstRun = await first.child.stop('SIGINT');
+    expect({ code: firstRun.code, forced: firstRun.forced }, firstRun.stderr).toEqual({ code: 0, forced: false });
     expect(firstRun.stdout).toMatch(/applied \d+ migration/);
     expect(firstRun.stdout).toMatch(/"msg":"stopped"/);
 
@@ -67,31 +64,29 @@ describe('zenith start', () => {
       await db.close();
     }
 
+    // the core goes on from the last ledger it closed
     const second = await startOnce();
-    second.child.kill('SIGTERM');
-    const secondRun = await second.done;
-    expect(secondRun.code).toBe(0);
+    const secondRun = await second.child.stop('SIGTERM');
+    expect({ code: secondRun.code, forced: secondRun.forced }, secondRun.stderr).toEqual({ code: 0, forced: false });
     expect(secondRun.stdout).toMatch(/database schema is up to date/);
-    const ledgerAtStop = Number(/"ledger":(\d+),"manualClose"/.exec(secondRun.stdout)?.[1]);
-    expect(ledgerAtStop).toBeGreaterThanOrEqual(status.core_latest_ledger);
+    const ledgerAtStart = Number(/"ledger":(\d+),"manualClose"/.exec(secondRun.stdout)?.[1]);
+    expect(ledgerAtStart).toBe(lastClosed);
   });
 });
 
 describe('zenith core', () => {
-  it('runs the network alone: answers /info, closes on /manualclose, exits 0 on SIGTERM', async () => {
+  it('runs the network alone: answers /info, closes on /manualclose, exits 0 on SIGTERM', { timeout: 120_000 }, async () => {
     const coreDir = mkdtempSync(join(tmpdir(), 'zenith-core-'));
     try {
       const child = spawnZenith(['core', '--core-port', '0', '--manual-close', '--data-dir', coreDir]);
-      const done = collect(child);
-      const line = await waitForLine(child, /core commands on/);
-      const corePort = (JSON.parse(line) as { corePort: number }).corePort;
-      const info = (await (await fetch(`http://127.0.0.1:${corePort}/info`)).json()) as { info: { ledger: { num: number } } };
+      const port = await corePort(child);
+      const info = (await (await fetch(`http://127.0.0.1:${port}/info`)).json()) as { info: { ledger: { num: number } } };
       expect(info.info.ledger.num).toBe(1);
-      expect((await fetch(`http://127.0.0.1:${corePort}/manualclose`)).status).toBe(200);
-      const after = (await (await fetch(`http://127.0.0.1:${corePort}/info`)).json()) as typeof info;
+      expect((await fetch(`http://127.0.0.1:${port}/manualclose`)).status).toBe(200);
+      const after = (await (await fetch(`http://127.0.0.1:${port}/info`)).json()) as typeof info;
       expect(after.info.ledger.num).toBe(2);
-      child.kill('SIGTERM');
-      expect((await done).code).toBe(0);
+      const run = await child.stop('SIGTERM');
+      expect({ code: run.code, forced: run.forced }, run.stderr).toEqual({ code: 0, forced: false });
     } finally {
       rmSync(coreDir, { recursive: true, force: true });
     }

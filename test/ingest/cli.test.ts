@@ -4,28 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
-import { collect, runZenith, spawnZenith } from '../support/cli.js';
+import { runZenith, spawnZenith } from '../support/cli.js';
+import { stopAllProcesses } from '../support/processes.js';
 import { TESTNET_DATASTORE } from './support/fixtures.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zenith-ingest-cli-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function waitFor(stream: NodeJS.ReadableStream, pattern: RegExp, ms = 30_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${ms} ms:\n${text}`)), ms);
-    stream.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      if (pattern.test(text)) {
-        clearTimeout(timer);
-        resolve(text);
-      }
-    });
-  });
-}
+afterAll(async () => {
+  await stopAllProcesses(); // after a failure: nothing may hold the folder while it is removed
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('zenith ingest / db reingest', () => {
-  it('names the missing source and a bad range with exit code 2', async () => {
+  // four processes one after the other: seconds each on a busy machine (the timeout bounds a hang)
+  it('names the missing source and a bad range with exit code 2', { timeout: 120_000 }, async () => {
     const run = await runZenith(['ingest', '--data-dir', dataDir], { DATASTORE: '', META_STREAM: '' });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/no ledger source: give --datastore DIR or --meta-stream PATH/);
@@ -55,13 +46,13 @@ describe('zenith ingest / db reingest', () => {
     expect(existsSync(fresh)).toBe(false);
   });
 
-  it('follows a datastore with live rates, stops on SIGINT, then reingests a range', { timeout: 90_000 }, async () => {
+  // the timeout bounds a hang: the progress line comes once the last ledger is in, however long that takes
+  it('follows a datastore with live rates, stops on SIGINT, then reingests a range', { timeout: 240_000 }, async () => {
     const child = spawnZenith(['ingest', '--data-dir', dataDir, '--datastore', TESTNET_DATASTORE]);
-    const done = collect(child);
-    const progress = await waitFor(child.stderr, /ledger 999 \| 3 ledgers, \d+ ops \| \d+ ledgers\/s \| [\d,]+ ops\/s/);
+    const progress = await child.waitForLine(/ledger 999 \| 3 ledgers, \d+ ops \| \d+ ledgers\/s \| [\d,]+ ops\/s/, { stream: 'stderr' });
     expect(progress).toMatch(/ledgers\/s/);
-    child.kill('SIGINT');
-    expect((await done).code).toBe(0);
+    const followed = await child.stop('SIGINT');
+    expect({ code: followed.code, forced: followed.forced }, followed.stderr).toEqual({ code: 0, forced: false });
 
     const reingest = await runZenith(['db', 'reingest', '997', '999', '--data-dir', dataDir, '--datastore', TESTNET_DATASTORE]);
     expect(reingest.code, reingest.stderr).toBe(0);

@@ -1,7 +1,6 @@
 // Exactly once: an ingester process killed with SIGKILL at several points (inside a ledger's
 // transaction, and at arbitrary moments) and restarted leaves the same database, table by table,
 // as an uninterrupted run.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseTarget } from '../../src/db/database.js';
 import { datastoreSource, startIngester } from '../../src/ingest/index.js';
 import { createServerDatabase, createTestDatabase, dropServerDatabase, testDbKind, type TestDatabase } from '../support/database.js';
+import { type ProcessResult, spawnProcess, stopAllProcesses } from '../support/processes.js';
 import { dumpTables } from './support/fixtures.js';
 import { generateTraffic, type TrafficSummary } from './support/traffic.js';
 
@@ -17,36 +17,25 @@ const PASSPHRASE = 'Zenith Crash Test Network';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const child = path.join(root, 'test/ingest/support/ingest_child.ts');
 
-interface ChildRun {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runChild(target: DatabaseTarget, folder: string, env: NodeJS.ProcessEnv = {}, killAfterMs?: number): Promise<ChildRun> {
-  return new Promise((resolve) => {
-    // node itself (not the tsx wrapper) so that the signal that ends it is what we observe
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, JSON.stringify(target), folder, PASSPHRASE], {
-      cwd: root,
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    proc.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    let timer: NodeJS.Timeout | undefined;
-    if (killAfterMs !== undefined) {
-      // kill once the child is ingesting (it printed a ledger), then after a further delay
-      proc.stdout.once('data', () => {
-        timer = setTimeout(() => proc.kill('SIGKILL'), killAfterMs);
-      });
-    }
-    proc.on('close', (code, signal) => {
-      if (timer) clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
+async function runChild(target: DatabaseTarget, folder: string, env: NodeJS.ProcessEnv = {}, killAfterMs?: number): Promise<ProcessResult> {
+  // node itself (not the tsx wrapper) so that the signal that ends it is what we observe; in a
+  // process group of its own, which the kill hits as a whole
+  const proc = spawnProcess(process.execPath, ['--import', 'tsx', child, JSON.stringify(target), folder, PASSPHRASE], {
+    cwd: root,
+    env: { ...process.env, ...env },
   });
+  let timer: NodeJS.Timeout | undefined;
+  if (killAfterMs !== undefined) {
+    // kill once the child is ingesting (it printed a ledger), then after a further delay: a moment
+    // chosen by the clock on purpose, wherever the child happens to be by then
+    proc
+      .waitForLine(/^ledger \d+$/)
+      .then(() => (timer = setTimeout(() => proc.kill('SIGKILL'), killAfterMs)))
+      .catch(() => {}); // it ended before its first ledger: nothing to kill
+  }
+  const run = await proc.done;
+  clearTimeout(timer);
+  return run;
 }
 
 describe('killing the ingester and restarting it', () => {
@@ -69,6 +58,7 @@ describe('killing the ingester and restarting it', () => {
   }, 120_000);
 
   afterAll(async () => {
+    await stopAllProcesses(); // after a failure: nothing may hold the databases while they are dropped
     await reference?.drop();
     if (target?.kind === 'postgres') await dropServerDatabase(target.url);
     rmSync(work, { recursive: true, force: true });

@@ -1,61 +1,153 @@
-// Runs the real `zenith` command line (TypeScript sources through tsx) as a child process.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+// Runs the real `zenith` command line (TypeScript sources through tsx's loader) as a child process,
+// and drives what it serves without counting on time: a manually closed ledger is waited for as an
+// event of a stream, a process by the line it logs.
 import { fileURLToPath } from 'node:url';
+import { type ProcessResult, spawnProcess, type TestProcess, type WaitOptions } from './processes.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = `${root}node_modules/.bin/tsx`;
 
-export interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type CliResult = ProcessResult;
+export type { TestProcess } from './processes.js';
 
-export function spawnZenith(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcessWithoutNullStreams {
-  return spawn(tsx, ['src/main.ts', ...args], {
+/**
+ * `zenith <args>` in a process group of its own. Node runs src/main.ts itself (tsx as a loader,
+ * not the tsx command that would run it as a second process): a signal sent to the group reaches
+ * zenith once, and its exit code and signal are the child's own.
+ */
+export function spawnZenith(args: string[], env: NodeJS.ProcessEnv = {}): TestProcess {
+  return spawnProcess(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
   });
 }
 
 export function runZenith(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  const child = spawnZenith(args, env);
-  return collect(child);
+  return spawnZenith(args, env).done;
 }
 
-export function collect(child: ChildProcessWithoutNullStreams): Promise<CliResult> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+/** The whole output and the exit, once the process is gone. */
+export function collect(child: TestProcess): Promise<CliResult> {
+  return child.done;
 }
 
-/** Resolves with the first stdout line that matches, or rejects after `ms`. */
-export function waitForLine(child: ChildProcessWithoutNullStreams, pattern: RegExp, ms = 20_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} within ${ms} ms:\n${buffer}`)), ms);
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split('\n').find((l) => pattern.test(l));
-      if (line) {
-        clearTimeout(timer);
-        resolve(line);
-      }
-    });
-  });
+/** The first stdout line (already written or to come) that matches; rejects if the process exits first. */
+export function waitForLine(child: TestProcess, pattern: RegExp, options: WaitOptions = {}): Promise<string> {
+  return child.waitForLine(pattern, options);
+}
+
+/** The port in a "Zenith is serving" log line, once the process logged it. */
+export async function servingPort(child: TestProcess): Promise<number> {
+  return (JSON.parse(await child.waitForLine(/Zenith is serving/)) as { port: number }).port;
+}
+
+/** The embedded core's command port, once `zenith start` or `zenith core` logged it. */
+export async function corePort(child: TestProcess): Promise<number> {
+  return (JSON.parse(await child.waitForLine(/core commands on/)) as { corePort: number }).corePort;
+}
+
+/** GET /manualclose on a core started with --manual-close; the sequence of the ledger it closed. */
+export async function closeLedger(corePortNumber: number): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${corePortNumber}/manualclose`);
+  const text = await response.text();
+  const sequence = /sequence number (\d+)/.exec(text)?.[1];
+  if (!response.ok || sequence === undefined) throw new Error(`/manualclose answered ${response.status}: ${text}`);
+  return Number(sequence);
 }
 
 /**
- * Stops a child that may still run (for afterAll): SIGTERM, which tsx passes on to zenith (a
- * SIGKILL would kill tsx alone and leave zenith running), then SIGKILL after `ms`.
+ * Closes ledgers one at a time until `pending` settles, each close followed by the wait for its
+ * ledger on `ledgers` (a /ledgers stream of the API that answers `pending`: once the ledger is
+ * there, the API has heard of it). Whatever `pending` waits for (a submission that reaches the
+ * core some time after its request) is in the next ledger closed after it arrived. Returns the
+ * settled value and the ledgers closed.
  */
-export async function stopZenith(child: ChildProcessWithoutNullStreams, ms = 10_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const closed = new Promise((resolve) => child.once('close', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
-  await closed;
-  clearTimeout(timer);
+export async function closeLedgersUntil<T>(
+  pending: Promise<T>,
+  corePortNumber: number,
+  ledgers: EventStream,
+): Promise<{ value: T; closed: number[] }> {
+  let settled = false;
+  const watched = pending.finally(() => {
+    settled = true;
+  });
+  watched.catch(() => {}); // its rejection is the caller's, through `await watched` below
+  const closed: number[] = [];
+  while (!settled) {
+    const sequence = await closeLedger(corePortNumber);
+    closed.push(sequence);
+    await ledgers.next((ledger) => ledger.sequence === sequence);
+  }
+  return { value: await watched, closed };
+}
+
+export type EventData = Record<string, unknown>;
+
+/**
+ * A server-sent event stream read in the background: every event's data is kept, and `next` finds
+ * the first one (received or to come) that matches. Opened once the response's headers came
+ * (for `cursor=now`, the server has fixed where the stream starts by then).
+ */
+export class EventStream {
+  readonly events: EventData[] = [];
+  private readonly controller = new AbortController();
+  private ended: Error | null = null;
+  private readonly watchers = new Set<() => void>();
+
+  private constructor() {}
+
+  static async open(url: string): Promise<EventStream> {
+    const stream = new EventStream();
+    const response = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: stream.controller.signal });
+    if (response.status !== 200 || !response.body) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    void stream.read(response.body);
+    return stream;
+  }
+
+  /** The first event whose data matches (already received or to come); rejects if the stream ends first. */
+  next(matches: (data: EventData) => boolean = () => true): Promise<EventData> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = this.events.find(matches);
+        if (found) {
+          this.watchers.delete(check);
+          resolve(found);
+        } else if (this.ended) {
+          this.watchers.delete(check);
+          reject(this.ended);
+        }
+      };
+      this.watchers.add(check);
+      check();
+    });
+  }
+
+  close(): void {
+    this.controller.abort();
+  }
+
+  private async read(body: ReadableStream<Uint8Array>): Promise<void> {
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        buffer += decoder.decode(chunk.value, { stream: true });
+        const blocks = buffer.split('\n\n');
+        buffer = blocks.pop() ?? '';
+        for (const block of blocks) {
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (data && !/^event: open$/m.test(block)) this.events.push(JSON.parse(data.slice(6)) as EventData);
+        }
+        this.notify();
+      }
+      this.ended = new Error('the stream ended');
+    } catch (error) {
+      this.ended = error instanceof Error ? error : new Error(String(error));
+    }
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const watcher of [...this.watchers]) watcher();
+  }
 }
