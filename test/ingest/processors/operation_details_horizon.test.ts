@@ -313,6 +313,66 @@ describe('TestSponsoredSandwichTransaction_Details (transaction_operation_wrappe
   });
 });
 
+// The details whose REST rendering resourceadapter/operations_test.go checks
+// (TestPopulateOperation_OperationTypeRevokeSponsorship_*), from the ledger keys they name; the
+// pool keys' ids are their hashes in hex (PoolIDToString).
+describe('revoke_sponsorship of each ledger key', () => {
+  const owner = 'GDRW375MAYR46ODGF2WGANQC2RRZL7O246DYHHCGWTV2RE7IHE2QUQLD';
+  const poolId = Buffer.alloc(32, 0xab);
+  const revoke = (key: xdr.LedgerKey) =>
+    details(
+      {
+        envelope: envelopeOf([
+          operation(muxed(owner), xdr.OperationBody.revokeSponsorship(xdr.RevokeSponsorshipOp.revokeSponsorshipLedgerEntry(key))),
+        ]),
+        meta: metaV2([[]]),
+      },
+      0,
+    );
+  it.each([
+    ['account', xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: accountIdToXdr(owner) })), { account_id: owner }],
+    [
+      'data',
+      xdr.LedgerKey.data(new xdr.LedgerKeyData({ accountId: accountIdToXdr(owner), dataName: 'name' })),
+      { data_account_id: owner, data_name: 'name' },
+    ],
+    [
+      'offer',
+      xdr.LedgerKey.offer(new xdr.LedgerKeyOffer({ sellerId: accountIdToXdr(owner), offerId: xdr.Int64.fromString('1000') })),
+      { offer_id: '1000' },
+    ],
+    [
+      'trust line',
+      xdr.LedgerKey.trustline(
+        new xdr.LedgerKeyTrustLine({
+          accountId: accountIdToXdr(owner),
+          asset: xdr.TrustLineAsset.assetTypeCreditAlphanum4(
+            new xdr.AlphaNum4({ assetCode: Buffer.from('COP\0'), issuer: accountIdToXdr(owner) }),
+          ),
+        }),
+      ),
+      { trustline_account_id: owner, trustline_asset: `COP:${owner}` },
+    ],
+    [
+      'pool-share trust line',
+      xdr.LedgerKey.trustline(
+        new xdr.LedgerKeyTrustLine({
+          accountId: accountIdToXdr(owner),
+          asset: xdr.TrustLineAsset.assetTypePoolShare(poolId as unknown as xdr.PoolId),
+        }),
+      ),
+      { trustline_account_id: owner, trustline_liquidity_pool_id: 'ab'.repeat(32) },
+    ],
+    [
+      'liquidity pool',
+      xdr.LedgerKey.liquidityPool(new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: poolId as unknown as xdr.PoolId })),
+      { liquidity_pool_id: 'ab'.repeat(32) },
+    ],
+  ] as const)('%s', (_name, key, expected) => {
+    expect(revoke(key)).toEqual(expected);
+  });
+});
+
 describe('ClawbackTestSuite.TestDetails (transaction_operation_wrapper_test.go)', () => {
   it('names the asset, the (muxed) account clawed back from and the amount', () => {
     const op = operation(
