@@ -1,6 +1,6 @@
 // All rows of one ledger, built in memory from its meta by the processors (pure: no database).
-import { xdr } from '@stellar/stellar-base';
-import type { LedgerTx, LedgerView } from '../meta/index.js';
+import type { xdr } from '@stellar/stellar-base';
+import { envelopeSourceAccount, type LedgerTx, type LedgerView } from '../meta/index.js';
 import { toid } from '../stellar/index.js';
 import { operationEffects, type EffectInput } from './processors/effects.js';
 import { closedAt, ledgerRow } from './processors/ledgers.js';
@@ -10,18 +10,6 @@ import { emptyStateRows, stateRows } from './processors/state.js';
 import { operationTrades, type TradeInput } from './processors/trades.js';
 import { isSuccessful, operationResults, transactionParts, transactionRow } from './processors/transactions.js';
 import type { LedgerRows, TransactionHistoryRows } from './rows.js';
-
-function txSourceAccount(envelope: xdr.TransactionEnvelope): xdr.MuxedAccount {
-  switch (envelope.switch().name) {
-    case 'envelopeTypeTxFeeBump':
-      return envelope.feeBump().tx().innerTx().v1().tx().sourceAccount();
-    case 'envelopeTypeTx':
-      return envelope.v1().tx().sourceAccount();
-    default:
-      // a v0 source is a bare key; as a MuxedAccount it is the ed25519 arm
-      return xdr.MuxedAccount.keyTypeEd25519(envelope.v0().tx().sourceAccountEd25519());
-  }
-}
 
 /**
  * One operation as the effect and trade processors see it. Few operations look at their changes,
@@ -73,7 +61,7 @@ export function addTransactionRows(rows: TransactionHistoryRows, view: LedgerVie
   const parts = transactionParts(tx);
   const txRow = transactionRow(tx, txId, view.sequence, at, parts);
   rows.transactions.push(txRow);
-  const txSource = txSourceAccount(tx.envelope);
+  const txSource = envelopeSourceAccount(tx.envelope);
   const successful = isSuccessful(tx.result);
   const results = operationResults(tx.result);
   const ops = operationRows(parts.operations, {
@@ -85,6 +73,8 @@ export function addTransactionRows(rows: TransactionHistoryRows, view: LedgerVie
     successful,
     txSource,
     results,
+    network: view.network,
+    tx,
   });
   rows.operations.push(...ops);
   const txParticipants = new Set<string>([txRow.account]);

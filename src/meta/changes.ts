@@ -1,6 +1,6 @@
 // Ledger entry changes as (before, after) pairs, as stellar-go's ingest.Change: a `state` entry
 // followed by its `updated`/`removed`, or a lone `created`/`restored`.
-import type { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-base';
 
 export interface EntryChange {
   type: string;
@@ -43,4 +43,46 @@ export function changePairs(changes: xdr.LedgerEntryChange[]): EntryChange[] {
     }
   }
   return out;
+}
+
+/** The ledger key of an entry. */
+export function entryLedgerKey(data: xdr.LedgerEntryData): xdr.LedgerKey {
+  switch (data.switch().name) {
+    case 'account':
+      return xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: data.account().accountId() }));
+    case 'trustline': {
+      const t = data.trustLine();
+      return xdr.LedgerKey.trustline(new xdr.LedgerKeyTrustLine({ accountId: t.accountId(), asset: t.asset() }));
+    }
+    case 'offer': {
+      const o = data.offer();
+      return xdr.LedgerKey.offer(new xdr.LedgerKeyOffer({ sellerId: o.sellerId(), offerId: o.offerId() }));
+    }
+    case 'data': {
+      const d = data.data();
+      return xdr.LedgerKey.data(new xdr.LedgerKeyData({ accountId: d.accountId(), dataName: d.dataName() }));
+    }
+    case 'claimableBalance':
+      return xdr.LedgerKey.claimableBalance(new xdr.LedgerKeyClaimableBalance({ balanceId: data.claimableBalance().balanceId() }));
+    case 'liquidityPool':
+      return xdr.LedgerKey.liquidityPool(new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: data.liquidityPool().liquidityPoolId() }));
+    case 'contractData': {
+      const c = data.contractData();
+      return xdr.LedgerKey.contractData(
+        new xdr.LedgerKeyContractData({ contract: c.contract(), key: c.key(), durability: c.durability() }),
+      );
+    }
+    case 'contractCode':
+      return xdr.LedgerKey.contractCode(new xdr.LedgerKeyContractCode({ hash: data.contractCode().hash() }));
+    case 'configSetting':
+      return xdr.LedgerKey.configSetting(new xdr.LedgerKeyConfigSetting({ configSettingId: data.configSetting().switch() }));
+    default:
+      return xdr.LedgerKey.ttl(new xdr.LedgerKeyTtl({ keyHash: data.ttl().keyHash() }));
+  }
+}
+
+/** Pairs in stellar-go's order (ingest.GetChangesFromLedgerEntryChanges): by their ledger key's XDR, stably. */
+export function sortByLedgerKey(pairs: EntryChange[]): EntryChange[] {
+  const keyed = pairs.map((pair) => ({ pair, key: entryLedgerKey((pair.post ?? pair.pre)!.data()).toXDR() }));
+  return keyed.sort((a, b) => Buffer.compare(a.key, b.key)).map((k) => k.pair);
 }

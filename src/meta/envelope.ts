@@ -95,3 +95,16 @@ export function envelopeParts(envelope: xdr.TransactionEnvelope, innerHash?: Buf
     feeBump: null,
   };
 }
+
+/** The transaction's own source as an XDR MuxedAccount (the inner one for a fee bump; a v0 source is the ed25519 arm). */
+export function envelopeSourceAccount(envelope: xdr.TransactionEnvelope): xdr.MuxedAccount {
+  switch (envelope.switch().name) {
+    case 'envelopeTypeTxFeeBump':
+      return envelope.feeBump().tx().innerTx().v1().tx().sourceAccount();
+    case 'envelopeTypeTx':
+      return envelope.v1().tx().sourceAccount();
+    default:
+      // a v0 source is a bare key; as a MuxedAccount it is the ed25519 arm
+      return xdr.MuxedAccount.keyTypeEd25519(envelope.v0().tx().sourceAccountEd25519());
+  }
+}

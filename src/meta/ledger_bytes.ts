@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { cereal, xdr } from '@stellar/stellar-base';
 import type { LedgerTx, LedgerView, RawParts } from './ledger_view.js';
 import { MetaError, splitMeta } from './ledger_view.js';
-import { scanChanges, scanTransactionMeta } from './meta_scan.js';
+import { type MetaScan, scanChanges, scanTransactionMeta } from './meta_scan.js';
 import { scanEnvelope, scanResultPair } from './tx_scan.js';
 import { Scanner } from './xdr_scan.js';
 
@@ -122,6 +122,8 @@ class BytesTx implements LedgerTx {
   #parts: ReturnType<typeof splitMeta> | null = null;
   #fee: xdr.LedgerEntryChange[] | null;
   #postFee: xdr.LedgerEntryChange[] | null;
+  readonly operationAccounts: string[][] | undefined;
+  readonly operationSponsors: boolean[] | undefined;
 
   constructor(
     readonly index: number,
@@ -133,8 +135,10 @@ class BytesTx implements LedgerTx {
     private readonly metaBytes: Buffer,
     meta: xdr.TransactionMeta | null,
     private readonly postFeeRaw: RawChanges | null,
-    readonly operationAccounts: string[][] | undefined,
+    scan: MetaScan | null,
   ) {
+    this.operationAccounts = scan?.operationAccounts;
+    this.operationSponsors = scan?.operationSponsors;
     this.#envelope = envelopeRaw.decoded;
     this.#result = result;
     this.#meta = meta;
@@ -262,14 +266,12 @@ export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
       throw new MetaError(`ledger ${sequence}: transaction ${hash} has no envelope in the tx set (wrong network passphrase?)`);
     }
     const metaBytes = raw.subarray(metaStart, metaEnd);
-    txs.push(
-      new BytesTx(i + 1, hash, env, raw.subarray(resultStart, resultEnd), result, fee, metaBytes, meta, postFee, scan?.operationAccounts),
-    );
+    txs.push(new BytesTx(i + 1, hash, env, raw.subarray(resultStart, resultEnd), result, fee, metaBytes, meta, postFee, scan));
   }
   const upgrades = r.readUInt32BE();
   const upgradeChanges: xdr.LedgerEntryChange[] = [];
   for (let i = 0; i < upgrades; i++) upgradeChanges.push(...readWith(xdr.UpgradeEntryMeta, r).changes());
-  return { sequence, hash: headerEntry.hash().toString('hex'), header, headerEntry, txs, upgradeChanges };
+  return { network, sequence, hash: headerEntry.hash().toString('hex'), header, headerEntry, txs, upgradeChanges };
 }
 
 /**

@@ -31,11 +31,18 @@ export interface LedgerTx {
   raw?: RawParts;
   /** the account ids each operation's changes name, in order, when read from bytes by the scanner */
   operationAccounts?: string[][];
+  /**
+   * per operation, whether its changes may name a sponsor (a created entry's or an account's
+   * signer's), when read from bytes by the scanner: where false, the changes need not be decoded
+   */
+  operationSponsors?: boolean[];
   /** forgets the decoded parts (read from bytes: they are decoded again if asked for) */
   release?(): void;
 }
 
 export interface LedgerView {
+  /** the network id the ledger was read under (sha256 of the passphrase) */
+  network: Buffer;
   sequence: number;
   hash: string;
   header: xdr.LedgerHeader;
@@ -114,6 +121,21 @@ export function splitMeta(meta: xdr.TransactionMeta): {
   }
 }
 
+/**
+ * The contract events of a transaction's Soroban operation, as stellar-go's GetContractEvents:
+ * v3 meta holds them in its sorobanMeta, v4 in its (only) operation's meta; none before v3.
+ */
+export function contractEvents(meta: xdr.TransactionMeta): xdr.ContractEvent[] {
+  switch (meta.switch()) {
+    case 3:
+      return meta.v3().sorobanMeta()?.events() ?? [];
+    case 4:
+      return meta.v4().operations()[0]?.events() ?? [];
+    default:
+      return [];
+  }
+}
+
 /** Normalizes a LedgerCloseMeta; every transaction must have its envelope in the tx set. */
 export function viewLedger(meta: xdr.LedgerCloseMeta, network: Buffer): LedgerView {
   const version = meta.switch();
@@ -152,6 +174,7 @@ export function viewLedger(meta: xdr.LedgerCloseMeta, network: Buffer): LedgerVi
     };
   });
   return {
+    network,
     sequence,
     hash: headerEntry.hash().toString('hex'),
     header,

@@ -5,13 +5,24 @@
 // with js-xdr as before.
 import { Scanner, Unsupported, scanOrNull } from './xdr_scan.js';
 
-/** where the scanned value ends, and the accounts changed by each operation */
+/** where the scanned value ends, the accounts changed by each operation and whether its changes may name a sponsor */
 export interface MetaScan {
   end: number;
   operationAccounts: string[][];
+  /** a created entry with a sponsoring id, or an account with a sponsored signer (Horizon's operation `sponsor`) */
+  operationSponsors: boolean[];
 }
 
 class MetaScanner extends Scanner {
+  /** set when the changes being scanned may name a sponsor */
+  sponsored = false;
+
+  private signerSponsor(): void {
+    if (this.u32() === 0) return;
+    this.sponsored = true;
+    this.skipAccountId();
+  }
+
   account(): string {
     const id = this.accountId();
     this.skip(8 + 8 + 4); // balance, seqNum, numSubEntries
@@ -35,7 +46,7 @@ class MetaScanner extends Scanner {
     this.skip(8); // numSponsored, numSponsoring
     const sponsors = this.u32();
     if (sponsors > 20) throw new Unsupported();
-    for (let i = 0; i < sponsors; i++) this.skipOptionalAccountId();
+    for (let i = 0; i < sponsors; i++) this.signerSponsor();
     const v3 = this.u32();
     if (v3 === 0) return id;
     if (v3 !== 3) throw new Unsupported();
@@ -66,8 +77,8 @@ class MetaScanner extends Scanner {
     this.emptyExt();
   }
 
-  /** a LedgerEntry; the account's id when it is an account */
-  entry(): string | null {
+  /** a LedgerEntry; the account's id when it is an account; a created one may name its sponsor */
+  entry(created: boolean): string | null {
     this.skip(4); // lastModifiedLedgerSeq
     const type = this.u32();
     let account: string | null = null;
@@ -78,7 +89,11 @@ class MetaScanner extends Scanner {
     else throw new Unsupported();
     const ext = this.u32();
     if (ext === 1) {
-      this.skipOptionalAccountId(); // sponsoringID
+      // sponsoringID
+      if (this.u32() !== 0) {
+        if (created) this.sponsored = true;
+        this.skipAccountId();
+      }
       this.emptyExt();
     } else if (ext !== 0) {
       throw new Unsupported();
@@ -104,32 +119,34 @@ class MetaScanner extends Scanner {
     for (let i = 0; i < count; i++) {
       const type = this.u32();
       if (type > 4) throw new Unsupported();
-      const account = type === 2 ? this.key() : this.entry();
+      const account = type === 2 ? this.key() : this.entry(type === 0);
       if (account !== null && accounts) accounts.push(account);
     }
   }
 
-  operations(v2: boolean): string[][] {
+  operations(v2: boolean, sponsors: boolean[]): string[][] {
     const count = this.u32();
     const out: string[][] = [];
     for (let i = 0; i < count; i++) {
       if (v2) this.emptyExt();
       const accounts: string[] = [];
+      this.sponsored = false;
       this.changes(accounts);
       // OperationMetaV2 events are contract events: not scanned
       if (v2 && this.u32() !== 0) throw new Unsupported();
       out.push(accounts);
+      sponsors.push(this.sponsored);
     }
     return out;
   }
 
-  meta(): string[][] {
+  meta(sponsors: boolean[]): string[][] {
     const version = this.u32();
-    if (version === 0) return this.operations(false);
+    if (version === 0) return this.operations(false, sponsors);
     if (version > 4) throw new Unsupported();
     if (version >= 3) this.emptyExt();
     this.changes(null);
-    const ops = this.operations(version === 4);
+    const ops = this.operations(version === 4, sponsors);
     if (version === 1) return ops;
     this.changes(null);
     if (version === 2) return ops;
@@ -142,8 +159,9 @@ class MetaScanner extends Scanner {
 /** A TransactionMeta at `pos`, or null when it holds entries this scanner does not know. */
 export function scanTransactionMeta(buf: Buffer, pos: number): MetaScan | null {
   return scanOrNull(new MetaScanner(buf, pos), (s) => {
-    const operationAccounts = s.meta();
-    return { end: s.pos, operationAccounts };
+    const operationSponsors: boolean[] = [];
+    const operationAccounts = s.meta(operationSponsors);
+    return { end: s.pos, operationAccounts, operationSponsors };
   });
 }
 

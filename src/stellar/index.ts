@@ -1,6 +1,7 @@
 export * from './account_id.js';
 export * from './amount.js';
 export * from './asset.js';
+export * from './claim_predicate.js';
 export * from './effect_types.js';
 export * from './exchange_math.js';
 export * from './genesis.js';
@@ -10,4 +11,5 @@ export * from './network.js';
 export * from './operation_types.js';
 export * from './price.js';
 export * from './result_codes.js';
+export * from './sac_events.js';
 export * from './toid.js';

@@ -16,6 +16,8 @@ const closedAt = (sequence: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seque
 export interface SeedOperation {
   type: number;
   source: string;
+  /** the M... address when the source was muxed */
+  sourceMuxed?: string;
   details: Record<string, unknown>;
   isPayment?: boolean;
   participants: string[];
@@ -94,6 +96,7 @@ export async function seedLedger(db: Database, sequence: number, transactions: S
           type: op.type,
           details: op.details as object,
           sourceAccount: op.source,
+          sourceAccountMuxed: op.sourceMuxed ?? null,
           transactionSuccessful: ok,
           isPayment: op.isPayment ?? [0, 1, 2, 8, 13].includes(op.type),
         },

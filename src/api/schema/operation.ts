@@ -1,5 +1,6 @@
 // Operation: an interface with the fields every operation has, and one object type per operation
 // type whose fields are that type's details (operation_details.ts).
+import { parseMuxedAccountId } from '../../stellar/account_id.js';
 import { OPERATION_TYPE_NAMES, operationTypeName } from '../../stellar/operation_types.js';
 import { builder } from './builder.js';
 import { detailFields } from './detail_fields.js';
@@ -20,10 +21,25 @@ export const OperationRef = builder.prismaInterface('Operation', {
     transactionSuccessful: t.exposeBoolean('transactionSuccessful'),
     sourceAccount: t.exposeString('sourceAccount'),
     sourceAccountMuxed: t.exposeString('sourceAccountMuxed', { nullable: true }),
+    sourceAccountMuxedId: t.field({
+      type: 'Int64',
+      nullable: true,
+      description: 'the id of the muxed source account (Horizon reads it from sourceAccountMuxed too)',
+      resolve: (op) => (op.sourceAccountMuxed ? parseMuxedAccountId(op.sourceAccountMuxed).id : null),
+    }),
     type: t.string({ description: 'Horizon’s name of the operation type', resolve: (op) => operationTypeName(op.type) }),
     typeI: t.exposeInt('type', { description: 'the xdr OperationType value' }),
     createdAt: t.expose('closedAt', { type: 'DateTime', description: 'when its ledger closed' }),
     transactionHash: t.exposeString('transactionHash'),
+    sponsor: t.string({
+      nullable: true,
+      description: 'the account sponsoring the reserve of an entry or signer the operation created',
+      resolve: (op) => {
+        const details = op.details;
+        const sponsor = details !== null && typeof details === 'object' && !Array.isArray(details) ? details.sponsor : null;
+        return typeof sponsor === 'string' ? sponsor : null;
+      },
+    }),
   }),
 });
 

@@ -1,9 +1,45 @@
-// Horizon's `details` of an operation (operations_processor.go at 096f654), for every classic
-// operation; later operation types keep their type and an empty object.
-import type { xdr } from '@stellar/stellar-base';
-import { accountIdFromXdr, allowTrustAsset, formatPrice } from '../../stellar/index.js';
+// Horizon's `details` of an operation (operations_processor.go: stellar-horizon at 2abda01, the
+// same as stellar/go 096f654 for the classic types), for every operation type, with the `sponsor`
+// Horizon adds to any operation whose changes create a sponsored entry or signer.
+import { createHash } from 'node:crypto';
+import { xdr } from '@stellar/stellar-base';
+import { changePairs, contractEvents, type EntryChange, type LedgerTx, sortByLedgerKey } from '../../meta/index.js';
+import {
+  accountIdFromXdr,
+  allowTrustAsset,
+  assetFromXdr,
+  claimPredicateJson,
+  formatCanonicalAsset,
+  formatPrice,
+  scAddressString,
+  type SacEvent,
+  stellarAssetContractEvent,
+} from '../../stellar/index.js';
 import type { Details, JsonValue } from '../rows.js';
 import { addAccount, addAsset, addXdrAsset, amountOf, signerKeyAddress } from './details.js';
+
+/** One operation of a transaction, with what the operations processor already read of it. */
+export interface OperationInTx {
+  op: xdr.Operation;
+  /** its 0-based index in the transaction */
+  index: number;
+  source: xdr.MuxedAccount;
+  sourceId: string;
+  /** the operation's result when the transaction succeeded (it fills computed amounts), else undefined */
+  result: xdr.OperationResultTr | undefined;
+}
+
+/** The transaction around the operation: read only by the types that need it. */
+export interface DetailsContext {
+  /** all the transaction's operations (end_sponsoring_future_reserves looks for its begin) */
+  operations: xdr.Operation[];
+  txSource: xdr.MuxedAccount;
+  successful: boolean;
+  /** the network id: a Stellar Asset Contract's id depends on it */
+  network: Buffer;
+  /** the meta: the operations' ledger entry changes (pool deltas, sponsors) and contract events */
+  tx: Pick<LedgerTx, 'meta' | 'operationChanges' | 'operationSponsors'>;
+}
 
 const AUTH_FLAG_NAMES: [number, string][] = [
   [1, 'auth_required'],
@@ -12,10 +48,18 @@ const AUTH_FLAG_NAMES: [number, string][] = [
   [8, 'auth_clawback_enabled'],
 ];
 
-function addAuthFlags(details: Details, flags: number, prefix: 'set' | 'clear'): void {
-  const set = AUTH_FLAG_NAMES.filter(([bit]) => (flags & bit) !== 0);
-  details[`${prefix}_flags`] = set.map(([bit]) => bit);
-  details[`${prefix}_flags_s`] = set.map(([, name]) => name);
+// (sic) Horizon's spelling
+const TRUST_LINE_FLAG_NAMES: [number, string][] = [
+  [1, 'authorized'],
+  [2, 'authorized_to_maintain_liabilites'],
+  [4, 'clawback_enabled'],
+];
+
+/** Horizon's add*FlagDetails: nil lists (JSON null) when no known flag is set */
+function addFlags(details: Details, flags: number, prefix: 'set' | 'clear', names: [number, string][]): void {
+  const set = names.filter(([bit]) => (flags & bit) !== 0);
+  details[`${prefix}_flags`] = set.length > 0 ? set.map(([bit]) => bit) : null;
+  details[`${prefix}_flags_s`] = set.length > 0 ? set.map(([, name]) => name) : null;
 }
 
 /** int64 values as JSON numbers while exact (Horizon writes numbers), else strings */
@@ -24,9 +68,9 @@ export function int64Json(value: xdr.Int64 | xdr.Uint64 | bigint): JsonValue {
   return big <= BigInt(Number.MAX_SAFE_INTEGER) && big >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big.toString();
 }
 
-function price(details: Details, p: xdr.Price): void {
-  details.price = formatPrice({ n: p.n(), d: p.d() });
-  details.price_r = { n: p.n(), d: p.d() };
+function price(details: Details, p: xdr.Price, key = 'price'): void {
+  details[key] = formatPrice({ n: p.n(), d: p.d() });
+  details[`${key}_r`] = { n: p.n(), d: p.d() };
 }
 
 function path(assets: xdr.Asset[]): Details[] {
@@ -37,16 +81,28 @@ function path(assets: xdr.Asset[]): Details[] {
   });
 }
 
-/**
- * `result` is the operation's result when the transaction succeeded (it fills the path payments'
- * computed amounts), undefined otherwise.
- */
-export function operationDetails(
-  op: xdr.Operation,
-  source: xdr.MuxedAccount,
-  sourceId: string,
-  result: xdr.OperationResultTr | undefined,
-): Details {
+/** A claimable balance id as Horizon writes it: the hex of its XDR (type, then hash). */
+export function balanceIdHex(id: xdr.ClaimableBalanceId): string {
+  return id.toXDR('hex');
+}
+
+/** A liquidity pool id (PoolId, a 32-byte hash) as hex. */
+export function poolIdHex(id: xdr.PoolId): string {
+  return Buffer.from(id as unknown as Buffer).toString('hex');
+}
+
+/** The id of the pool with these parameters: sha256 of their XDR (stellar-go's NewPoolId). */
+export function poolIdOf(params: xdr.LiquidityPoolParameters): string {
+  return createHash('sha256').update(params.toXDR()).digest('hex');
+}
+
+/** Horizon's base.AssetAmount list: `asset` left out when unknown (a failed transaction's) */
+function assetAmounts(assets: [string, string], amounts: [bigint, bigint]): Details[] {
+  return assets.map((asset, i): Details => (asset === '' ? { amount: amountOf(amounts[i]!) } : { asset, amount: amountOf(amounts[i]!) }));
+}
+
+export function operationDetails(operation: OperationInTx, ctx: DetailsContext): Details {
+  const { op, source, sourceId, result } = operation;
   const details: Details = {};
   const body = op.body();
   switch (body.switch().name) {
@@ -124,9 +180,9 @@ export function operationDetails(
       const inflationDest = o.inflationDest();
       if (inflationDest) details.inflation_dest = accountIdFromXdr(inflationDest);
       const setFlags = o.setFlags();
-      if (setFlags !== null && setFlags !== undefined && setFlags > 0) addAuthFlags(details, setFlags, 'set');
+      if (setFlags !== null && setFlags !== undefined && setFlags > 0) addFlags(details, setFlags, 'set', AUTH_FLAG_NAMES);
       const clearFlags = o.clearFlags();
-      if (clearFlags !== null && clearFlags !== undefined && clearFlags > 0) addAuthFlags(details, clearFlags, 'clear');
+      if (clearFlags !== null && clearFlags !== undefined && clearFlags > 0) addFlags(details, clearFlags, 'clear', AUTH_FLAG_NAMES);
       const optional: [string, number | null | undefined][] = [
         ['master_key_weight', o.masterWeight()],
         ['low_threshold', o.lowThreshold()],
@@ -148,6 +204,7 @@ export function operationDetails(
       const line = o.line();
       if (line.switch().name === 'assetTypePoolShare') {
         details.asset_type = 'liquidity_pool_shares';
+        details.liquidity_pool_id = poolIdOf(line.liquidityPool());
       } else {
         addXdrAsset(details, line as unknown as xdr.Asset);
         details.trustee = details.asset_issuer ?? null;
@@ -183,9 +240,91 @@ export function operationDetails(
     case 'bumpSequence':
       details.bump_to = body.bumpSequenceOp().bumpTo().toString();
       break;
+    case 'createClaimableBalance': {
+      const o = body.createClaimableBalanceOp();
+      details.asset = formatCanonicalAsset(assetFromXdr(o.asset()));
+      details.amount = amountOf(o.amount());
+      const claimants = o.claimants().map((c) => ({
+        destination: accountIdFromXdr(c.v0().destination()),
+        predicate: claimPredicateJson(c.v0().predicate()) as JsonValue,
+      }));
+      details.claimants = claimants.length > 0 ? claimants : null;
+      break;
+    }
+    case 'claimClaimableBalance':
+      details.balance_id = balanceIdHex(body.claimClaimableBalanceOp().balanceId());
+      addAccount(details, source, 'claimant');
+      break;
+    case 'beginSponsoringFutureReserves':
+      details.sponsored_id = accountIdFromXdr(body.beginSponsoringFutureReservesOp().sponsoredId());
+      break;
+    case 'endSponsoringFutureReserves': {
+      const begin = beginSponsor(operation, ctx);
+      if (begin) addAccount(details, begin, 'begin_sponsor');
+      break;
+    }
+    case 'revokeSponsorship': {
+      const o = body.revokeSponsorshipOp();
+      if (o.switch().name === 'revokeSponsorshipLedgerEntry') {
+        addLedgerKey(details, o.ledgerKey());
+      } else {
+        details.signer_account_id = accountIdFromXdr(o.signer().accountId());
+        details.signer_key = signerKeyAddress(o.signer().signerKey());
+      }
+      break;
+    }
+    case 'clawback': {
+      const o = body.clawbackOp();
+      addXdrAsset(details, o.asset());
+      addAccount(details, o.from(), 'from');
+      details.amount = amountOf(o.amount());
+      break;
+    }
+    case 'clawbackClaimableBalance':
+      details.balance_id = balanceIdHex(body.clawbackClaimableBalanceOp().balanceId());
+      break;
+    case 'setTrustLineFlags': {
+      const o = body.setTrustLineFlagsOp();
+      details.trustor = accountIdFromXdr(o.trustor());
+      addXdrAsset(details, o.asset());
+      if (o.setFlags() > 0) addFlags(details, o.setFlags(), 'set', TRUST_LINE_FLAG_NAMES);
+      if (o.clearFlags() > 0) addFlags(details, o.clearFlags(), 'clear', TRUST_LINE_FLAG_NAMES);
+      break;
+    }
+    case 'liquidityPoolDeposit': {
+      const o = body.liquidityPoolDepositOp();
+      details.liquidity_pool_id = poolIdHex(o.liquidityPoolId());
+      // a failed transaction's: no assets, zero amounts
+      const pool = ctx.successful ? poolDelta(operation, ctx, o.liquidityPoolId()) : NO_POOL;
+      details.reserves_max = assetAmounts(pool.assets, [BigInt(o.maxAmountA().toString()), BigInt(o.maxAmountB().toString())]);
+      price(details, o.minPrice(), 'min_price');
+      price(details, o.maxPrice(), 'max_price');
+      details.reserves_deposited = assetAmounts(pool.assets, [pool.reserveA, pool.reserveB]);
+      details.shares_received = amountOf(pool.shares);
+      break;
+    }
+    case 'liquidityPoolWithdraw': {
+      const o = body.liquidityPoolWithdrawOp();
+      details.liquidity_pool_id = poolIdHex(o.liquidityPoolId());
+      const pool = ctx.successful ? poolDelta(operation, ctx, o.liquidityPoolId()) : NO_POOL;
+      details.reserves_min = assetAmounts(pool.assets, [BigInt(o.minAmountA().toString()), BigInt(o.minAmountB().toString())]);
+      details.shares = amountOf(o.amount());
+      details.reserves_received = assetAmounts(pool.assets, [-pool.reserveA, -pool.reserveB]);
+      break;
+    }
+    case 'invokeHostFunction':
+      addHostFunction(details, body.invokeHostFunctionOp().hostFunction(), ctx);
+      break;
+    case 'extendFootprintTtl':
+      details.extend_to = body.extendFootprintTtlOp().extendTo();
+      break;
+    case 'restoreFootprint':
+      break;
     default:
       break;
   }
+  const sponsor = operationSponsor(operation, ctx);
+  if (sponsor !== null) details.sponsor = sponsor;
   return details;
 }
 
@@ -215,4 +354,244 @@ export function claimAmount(atom: xdr.ClaimAtom, side: 'sold' | 'bought'): bigin
 
 function assetKey(asset: xdr.Asset): string {
   return asset.toXDR('hex');
+}
+
+/**
+ * The source of the begin_sponsoring_future_reserves an end_sponsoring_future_reserves closes: the
+ * nearest one before it that sponsors its source. None in a failed transaction, whose sandwich
+ * Horizon does not trust.
+ */
+function beginSponsor(operation: OperationInTx, ctx: DetailsContext): xdr.MuxedAccount | null {
+  if (!ctx.successful) return null;
+  for (let i = operation.index - 1; i >= 0; i--) {
+    const op = ctx.operations[i]!;
+    if (op.body().switch().name !== 'beginSponsoringFutureReserves') continue;
+    if (accountIdFromXdr(op.body().beginSponsoringFutureReservesOp().sponsoredId()) === operation.sourceId) {
+      return op.sourceAccount() ?? ctx.txSource;
+    }
+  }
+  return null;
+}
+
+/** Horizon's addLedgerKeyDetails, for revoke_sponsorship */
+function addLedgerKey(details: Details, key: xdr.LedgerKey): void {
+  switch (key.switch().name) {
+    case 'account':
+      details.account_id = accountIdFromXdr(key.account().accountId());
+      break;
+    case 'claimableBalance':
+      details.claimable_balance_id = balanceIdHex(key.claimableBalance().balanceId());
+      break;
+    case 'data':
+      details.data_account_id = accountIdFromXdr(key.data().accountId());
+      details.data_name = Buffer.from(key.data().dataName()).toString('utf8');
+      break;
+    case 'offer':
+      details.offer_id = key.offer().offerId().toString();
+      break;
+    case 'trustline': {
+      const t = key.trustLine();
+      details.trustline_account_id = accountIdFromXdr(t.accountId());
+      if (t.asset().switch().name === 'assetTypePoolShare') details.trustline_liquidity_pool_id = poolIdHex(t.asset().liquidityPoolId());
+      else details.trustline_asset = formatCanonicalAsset(assetFromXdr(t.asset()));
+      break;
+    }
+    case 'liquidityPool':
+      details.liquidity_pool_id = poolIdHex(key.liquidityPool().liquidityPoolId());
+      break;
+    default:
+      break;
+  }
+}
+
+interface PoolDelta {
+  /** the pool's assets, canonical ("native", "CODE:ISSUER"); empty when unknown */
+  assets: [string, string];
+  reserveA: bigint;
+  reserveB: bigint;
+  shares: bigint;
+}
+
+const NO_POOL: PoolDelta = { assets: ['', ''], reserveA: 0n, reserveB: 0n, shares: 0n };
+
+function changes(operation: OperationInTx, ctx: DetailsContext): xdr.LedgerEntryChange[] {
+  return ctx.tx.operationChanges[operation.index] ?? [];
+}
+
+/** The pool's change by the operation (Horizon's getLiquidityPoolAndProductDelta): after minus before. */
+function poolDelta(operation: OperationInTx, ctx: DetailsContext, id: xdr.PoolId): PoolDelta {
+  const wanted = poolIdHex(id);
+  for (const change of sortByLedgerKey(changePairs(changes(operation, ctx)).filter((c) => c.type === 'liquidityPool'))) {
+    const pre = change.pre?.data().liquidityPool();
+    const post = change.post?.data().liquidityPool();
+    if ((pre && poolIdHex(pre.liquidityPoolId()) !== wanted) || (post && poolIdHex(post.liquidityPoolId()) !== wanted)) continue;
+    const pool = (post ?? pre)!.body().constantProduct();
+    const reserves = (p: typeof pre) => {
+      const cp = p?.body().constantProduct();
+      return cp
+        ? [BigInt(cp.reserveA().toString()), BigInt(cp.reserveB().toString()), BigInt(cp.totalPoolShares().toString())]
+        : [0n, 0n, 0n];
+    };
+    const [preA, preB, preShares] = reserves(pre);
+    const [postA, postB, postShares] = reserves(post);
+    const params = pool.params();
+    return {
+      assets: [formatCanonicalAsset(assetFromXdr(params.assetA())), formatCanonicalAsset(assetFromXdr(params.assetB()))],
+      reserveA: postA! - preA!,
+      reserveB: postB! - preB!,
+      shares: postShares! - preShares!,
+    };
+  }
+  throw new Error(`operation ${operation.index + 1}: liquidity pool ${wanted} has no change in the meta`);
+}
+
+const HOST_FUNCTIONS: Record<string, string> = {
+  hostFunctionTypeInvokeContract: 'HostFunctionTypeHostFunctionTypeInvokeContract',
+  hostFunctionTypeCreateContract: 'HostFunctionTypeHostFunctionTypeCreateContract',
+  hostFunctionTypeUploadContractWasm: 'HostFunctionTypeHostFunctionTypeUploadContractWasm',
+  hostFunctionTypeCreateContractV2: 'HostFunctionTypeHostFunctionTypeCreateContractV2',
+};
+
+/** stellar-go's ScVal arm names (ArmForSwitch), which Horizon writes as a parameter's `type` */
+const SC_VAL_ARMS: Record<string, string> = {
+  scvBool: 'B',
+  scvVoid: '',
+  scvError: 'Error',
+  scvU32: 'U32',
+  scvI32: 'I32',
+  scvU64: 'U64',
+  scvI64: 'I64',
+  scvTimepoint: 'Timepoint',
+  scvDuration: 'Duration',
+  scvU128: 'U128',
+  scvI128: 'I128',
+  scvU256: 'U256',
+  scvI256: 'I256',
+  scvBytes: 'Bytes',
+  scvString: 'Str',
+  scvSymbol: 'Sym',
+  scvVec: 'Vec',
+  scvMap: 'Map',
+  scvAddress: 'Address',
+  scvContractInstance: 'Instance',
+  scvLedgerKeyContractInstance: '',
+  scvLedgerKeyNonce: 'NonceKey',
+};
+
+/** Horizon's extractFunctionArgs: each value's arm name and XDR (base64) */
+function parameters(args: xdr.ScVal[]): Details[] {
+  return args.map((arg) => {
+    const type = SC_VAL_ARMS[arg.switch().name];
+    return type === undefined ? { value: 'n/a', type: 'n/a' } : { value: arg.toXDR('base64'), type };
+  });
+}
+
+function addContractIdPreimage(details: Details, preimage: xdr.ContractIdPreimage): void {
+  if (preimage.switch().name === 'contractIdPreimageFromAddress') {
+    const from = preimage.fromAddress();
+    details.from = 'address';
+    details.address = scAddressString(from.address());
+    // stellar-go's Uint256.String: the salt as a big-endian integer in decimal
+    details.salt = BigInt(`0x${Buffer.from(from.salt()).toString('hex')}`).toString();
+  } else {
+    details.from = 'asset';
+    details.asset = formatCanonicalAsset(assetFromXdr(preimage.fromAsset()));
+  }
+}
+
+function addHostFunction(details: Details, fn: xdr.HostFunction, ctx: DetailsContext): void {
+  const kind = fn.switch().name;
+  details.function = HOST_FUNCTIONS[kind] ?? '';
+  switch (kind) {
+    case 'hostFunctionTypeInvokeContract': {
+      const args = fn.invokeContract();
+      details.parameters = parameters([
+        xdr.ScVal.scvAddress(args.contractAddress()),
+        xdr.ScVal.scvSymbol(args.functionName()),
+        ...args.args(),
+      ]);
+      details.asset_balance_changes = assetBalanceChanges(ctx);
+      break;
+    }
+    case 'hostFunctionTypeCreateContract':
+      addContractIdPreimage(details, fn.createContract().contractIdPreimage());
+      break;
+    case 'hostFunctionTypeCreateContractV2': {
+      const args = fn.createContractV2();
+      addContractIdPreimage(details, args.contractIdPreimage());
+      details.parameters = parameters(args.constructorArgs());
+      details.asset_balance_changes = assetBalanceChanges(ctx);
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+/** The Stellar Asset Contract events of the transaction's Soroban operation. */
+export function sacEvents(ctx: Pick<DetailsContext, 'network' | 'tx'>): SacEvent[] {
+  const meta = ctx.tx.meta;
+  const out: SacEvent[] = [];
+  for (const event of contractEvents(meta)) {
+    const sac = stellarAssetContractEvent(event, meta.switch(), ctx.network);
+    if (sac) out.push(sac);
+  }
+  return out;
+}
+
+/** Horizon's asset_balance_changes: one per SAC event; null (Go's nil slice) when there is none */
+function assetBalanceChanges(ctx: DetailsContext): Details[] | null {
+  const changes = sacEvents(ctx).map((e) => {
+    const change: Details = {};
+    if (e.from !== null) change.from = e.from;
+    if (e.to !== null) change.to = e.to;
+    change.type = e.type;
+    change.amount = amountOf(e.amount);
+    addAsset(change, e.asset);
+    if (e.destinationMuxedId !== null) change.destination_muxed_id = e.destinationMuxedId.toString();
+    return change;
+  });
+  return changes.length > 0 ? changes : null;
+}
+
+/** A signer's sponsor per signer key (stellar-go's AccountEntry.SponsorPerSigner) */
+function signerSponsors(entry: xdr.LedgerEntry | null): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!entry) return out;
+  const account = entry.data().account();
+  const v1 = account.ext().switch() === 1 ? account.ext().v1() : null;
+  const ids = v1 && v1.ext().switch() === 2 ? v1.ext().v2().signerSponsoringIDs() : [];
+  account.signers().forEach((signer, i) => {
+    const id = ids[i];
+    if (id) out.set(signerKeyAddress(signer.key()), accountIdFromXdr(id));
+  });
+  return out;
+}
+
+/** The sponsor a change gives the operation, in Horizon's getSponsor: a new or changed signer sponsor, or a created entry's */
+function sponsorOf(change: EntryChange, signerKey: string | null): string | null {
+  if (signerKey !== null && change.type === 'account' && change.post) {
+    const post = signerSponsors(change.post).get(signerKey);
+    const pre = signerSponsors(change.pre).get(signerKey);
+    if (post !== undefined && (pre === undefined || pre !== post)) return post;
+  }
+  if (change.pre || !change.post) return null;
+  const ext = change.post.ext();
+  const sponsor = ext.switch() === 1 ? ext.v1().sponsoringId() : null;
+  return sponsor ? accountIdFromXdr(sponsor) : null;
+}
+
+/**
+ * Horizon's `sponsor` of an operation: of its changes in ledger-key order, the first that creates
+ * a sponsored entry or (set_options) gives its signer a new sponsor. The scanner tells which
+ * operations cannot have one, so that their changes are not decoded.
+ */
+function operationSponsor(operation: OperationInTx, ctx: DetailsContext): string | null {
+  if (ctx.tx.operationSponsors?.[operation.index] === false) return null;
+  const op = operation.op.body();
+  const signer = op.switch().name === 'setOptions' ? op.setOptionsOp().signer() : null;
+  const signerKey = signer ? signerKeyAddress(signer.key()) : null;
+  const candidates = changePairs(changes(operation, ctx)).filter((c) => sponsorOf(c, signerKey) !== null);
+  if (candidates.length === 0) return null;
+  return sponsorOf(candidates.length === 1 ? candidates[0]! : sortByLedgerKey(candidates)[0]!, signerKey);
 }

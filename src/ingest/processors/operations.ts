@@ -1,18 +1,16 @@
 // The history_operations rows of a transaction: failed transactions' operations included, as
 // Horizon stores them (shown only with include_failed).
 import type { xdr } from '@stellar/stellar-base';
-import { isPaymentType, muxedAccountFromXdr, toid } from '../../stellar/index.js';
+import { isPaymentType, muxedAccountFromXdr, operationTypeNumber, toid } from '../../stellar/index.js';
 import type { OperationRow } from '../rows.js';
-import { operationDetails } from './operation_details.js';
+import { type DetailsContext, operationDetails, sacEvents } from './operation_details.js';
 
-export interface OperationContext {
+export interface OperationContext extends Omit<DetailsContext, 'operations'> {
   ledgerSequence: number;
   txIndex: number;
   txId: bigint;
   txHash: string;
   closedAt: string;
-  successful: boolean;
-  txSource: xdr.MuxedAccount;
   results: xdr.OperationResult[];
 }
 
@@ -20,7 +18,16 @@ export function operationSource(op: xdr.Operation, txSource: xdr.MuxedAccount): 
   return op.sourceAccount() ?? txSource;
 }
 
+const INVOKE_HOST_FUNCTION = operationTypeNumber('invoke_host_function');
+
+/** Horizon's IsPayment: the payment types, and a host function whose transaction emitted a SAC transfer, mint, clawback or burn */
+function isPayment(type: number, ctx: OperationContext): boolean {
+  if (isPaymentType(type)) return true;
+  return type === INVOKE_HOST_FUNCTION && sacEvents(ctx).length > 0;
+}
+
 export function operationRows(ops: xdr.Operation[], ctx: OperationContext): OperationRow[] {
+  const detailsContext: DetailsContext = { ...ctx, operations: ops };
   return ops.map((op, i) => {
     const source = operationSource(op, ctx.txSource);
     const decoded = muxedAccountFromXdr(source);
@@ -33,11 +40,11 @@ export function operationRows(ops: xdr.Operation[], ctx: OperationContext): Oper
       application_order: i + 1,
       closed_at: ctx.closedAt,
       type,
-      details: operationDetails(op, source, decoded.accountId, result),
+      details: operationDetails({ op, index: i, source, sourceId: decoded.accountId, result }, detailsContext),
       source_account: decoded.accountId,
       source_account_muxed: decoded.muxedAddress,
       transaction_successful: ctx.successful,
-      is_payment: isPaymentType(type),
+      is_payment: isPayment(type, ctx),
     };
   });
 }

@@ -1,22 +1,16 @@
 // Horizon's REST routes over the seeded history: resources rendered from their GraphQL types with
 // Horizon's ids and links, pages with self/next/prev, include_failed, and the spec's errors.
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiServer } from '../../../src/api/server.js';
-import { createLogger } from '../../../src/logger.js';
 import { toid } from '../../../src/stellar/toid.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { ALICE, BOB, ISSUER, ROOT, seedScenario, type Scenario } from '../../support/seed.js';
-import { inProcessLedgerEvents } from '../../../src/events/ledger_events.js';
-import { LiveOrderBook } from '../../../src/api/live_order_book.js';
-import { MetricsRegistry } from '../../../src/metrics/registry.js';
+import { serveTestApi, type TestApi } from '../../support/api_server.js';
 
 let test: TestDatabase;
-let server: Server;
+let api: TestApi;
 let base: string;
 let scenario: Scenario;
-let events: ReturnType<typeof inProcessLedgerEvents>;
+let events: TestApi['events'];
 
 // response bodies, read loosely
 // biome-ignore lint/suspicious/noExplicitAny: the tests read deep paths of answers they just checked
@@ -25,25 +19,12 @@ type Json = Record<string, any>;
 beforeAll(async () => {
   test = await createTestDatabase();
   scenario = await seedScenario(test.db);
-  events = inProcessLedgerEvents();
-  server = createApiServer({
-    services: {
-      db: test.db,
-      config: { networkPassphrase: 'test' },
-      coreInfo: async () => null,
-      events,
-      txsub: null,
-      metrics: new MetricsRegistry(),
-      orderBook: new LiveOrderBook(test.db, events),
-    },
-    logger: createLogger('silent', { pretty: false }),
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await serveTestApi(test);
+  ({ base, events } = api);
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await api.close();
   await test.drop();
 });
 

@@ -2,9 +2,9 @@
 // for each operation type of Horizon's scenarios, every operation's details equal Horizon's JSON,
 // failed transactions' operations (no result to read amounts from) included; the testnet's
 // operations give the accounts, amounts and assets stellar-base reads from their envelopes.
-import type { Asset, Operation, xdr } from '@stellar/stellar-base';
+import type { Asset, Operation } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { operationDetails } from '../../../src/ingest/processors/operation_details.js';
+import { type DetailsContext, type OperationInTx, operationDetails } from '../../../src/ingest/processors/operation_details.js';
 import { operationSource } from '../../../src/ingest/processors/operations.js';
 import { SCENARIOS, TEST_PASSPHRASE } from '../../core/support/scenario.js';
 import { TESTNET_PASSPHRASE } from '../support/fixtures.js';
@@ -12,10 +12,8 @@ import { horizonDump, scenarioViews, testnetTransactions, transactionInput } fro
 
 interface Case {
   id: string;
-  op: xdr.Operation;
-  source: xdr.MuxedAccount;
-  sourceId: string;
-  result: xdr.OperationResultTr | undefined;
+  operation: OperationInTx;
+  context: DetailsContext;
   horizon: unknown;
 }
 
@@ -32,10 +30,14 @@ function casesByType(): Map<string, Case[]> {
           const list = out.get(op.body().switch().name) ?? [];
           list.push({
             id: `${name} ${id}`,
-            op,
-            source: operationSource(op, context.txSource),
-            sourceId: sourceIds[i]!,
-            result: context.successful ? context.results[i]!.tr() : undefined,
+            operation: {
+              op,
+              index: i,
+              source: operationSource(op, context.txSource),
+              sourceId: sourceIds[i]!,
+              result: context.successful ? context.results[i]!.tr() : undefined,
+            },
+            context: { ...context, operations },
             horizon: JSON.parse(String(expected.operations.get(id)?.details)),
           });
           out.set(op.body().switch().name, list);
@@ -65,14 +67,16 @@ describe('operation details of Horizon’s scenarios', () => {
 
   it.each([...cases.keys()].sort())('%s: Horizon’s details for every operation', (type) => {
     for (const c of cases.get(type)!) {
-      expect(operationDetails(c.op, c.source, c.sourceId, c.result), c.id).toEqual(c.horizon);
+      expect(operationDetails(c.operation, c.context), c.id).toEqual(c.horizon);
     }
   });
 
   it('give a failed path payment the amounts of its envelope only', () => {
-    const failed = [...cases.values()].flat().filter((c) => c.result === undefined && c.op.body().switch().name.startsWith('pathPayment'));
+    const failed = [...cases.values()]
+      .flat()
+      .filter((c) => c.operation.result === undefined && c.operation.op.body().switch().name.startsWith('pathPayment'));
     expect(failed.length).toBeGreaterThan(0);
-    for (const c of failed) expect(operationDetails(c.op, c.source, c.sourceId, c.result), c.id).toEqual(c.horizon);
+    for (const c of failed) expect(operationDetails(c.operation, c.context), c.id).toEqual(c.horizon);
   });
 });
 
@@ -123,7 +127,8 @@ describe('operation details of the testnet datastore', () => {
       const { operations, context, sourceIds } = transactionInput(view, tx, TESTNET_PASSPHRASE);
       operations.forEach((op, i) => {
         const result = context.successful ? context.results[i]!.tr() : undefined;
-        const details = operationDetails(op, operationSource(op, context.txSource), sourceIds[i]!, result);
+        const operation = { op, index: i, source: operationSource(op, context.txSource), sourceId: sourceIds[i]!, result };
+        const details = operationDetails(operation, { ...context, operations });
         const expected = Object.fromEntries(
           Object.entries(fromStellarBase(inner.operations[i]!, sourceIds[i]!)).filter(([, v]) => v !== undefined),
         );

@@ -120,6 +120,8 @@ export function transactionInput(view: LedgerView, tx: LedgerTx, passphrase: str
       successful: isSuccessful(tx.result),
       txSource: decodeAddressToMuxedAccount(inner.source, true),
       results: operationResults(tx.result),
+      network: view.network,
+      tx,
     },
     txSourceId: extractBaseAddress(inner.source),
     sourceIds: inner.operations.map((op) => extractBaseAddress(op.source ?? inner.source)),

@@ -1,0 +1,34 @@
+// Claim predicates as Horizon's JSON, and Go's RFC 3339 rendering of abs_before for any int64.
+import { xdr } from '@stellar/stellar-base';
+import { describe, expect, it } from 'vitest';
+import { claimPredicateJson, goRfc3339 } from '../../src/stellar/index.js';
+
+describe('goRfc3339', () => {
+  it('writes seconds since 1970 as Go’s time.Unix(s, 0).UTC().Format(time.RFC3339)', () => {
+    expect(goRfc3339(0n)).toBe('1970-01-01T00:00:00Z');
+    expect(goRfc3339(-1n)).toBe('1969-12-31T23:59:59Z');
+    // resourceadapter/claimable_balances_test.go
+    expect(goRfc3339(1598440539n)).toBe('2020-08-26T11:15:39Z');
+    expect(goRfc3339(951782400n)).toBe('2000-02-29T00:00:00Z');
+    expect(goRfc3339(253402300799n)).toBe('9999-12-31T23:59:59Z');
+  });
+
+  it('puts stellar-go’s + before a year past 9999, and reaches the largest int64 as Go does', () => {
+    expect(goRfc3339(253402300800n)).toBe('+10000-01-01T00:00:00Z');
+    // time.Unix(math.MaxInt64, 0).UTC(): 292277026596-12-04 15:30:07
+    expect(goRfc3339(9223372036854775807n)).toBe('+292277026596-12-04T15:30:07Z');
+  });
+});
+
+describe('claimPredicateJson', () => {
+  it('writes relative times as strings and absolute ones with their epoch', () => {
+    expect(claimPredicateJson(xdr.ClaimPredicate.claimPredicateBeforeRelativeTime(xdr.Int64.fromString('12')))).toEqual({
+      rel_before: '12',
+    });
+    expect(claimPredicateJson(xdr.ClaimPredicate.claimPredicateBeforeAbsoluteTime(xdr.Int64.fromString('253402300800')))).toEqual({
+      abs_before: '+10000-01-01T00:00:00Z',
+      abs_before_epoch: '253402300800',
+    });
+    expect(claimPredicateJson(xdr.ClaimPredicate.claimPredicateOr([]))).toEqual({ or: [] });
+  });
+});

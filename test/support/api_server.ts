@@ -1,0 +1,41 @@
+// An API server over a test database on a free local port, with in-process ledger events and no
+// core or submission: what the REST tests over seeded rows need.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { LiveOrderBook } from '../../src/api/live_order_book.js';
+import { createApiServer } from '../../src/api/server.js';
+import { inProcessLedgerEvents } from '../../src/events/ledger_events.js';
+import { createLogger } from '../../src/logger.js';
+import { MetricsRegistry } from '../../src/metrics/registry.js';
+import type { TestDatabase } from './database.js';
+
+export interface TestApi {
+  server: Server;
+  /** http://127.0.0.1:<port> */
+  base: string;
+  events: ReturnType<typeof inProcessLedgerEvents>;
+  close(): Promise<void>;
+}
+
+export async function serveTestApi(test: TestDatabase, networkPassphrase = 'test'): Promise<TestApi> {
+  const events = inProcessLedgerEvents();
+  const server = createApiServer({
+    services: {
+      db: test.db,
+      config: { networkPassphrase },
+      coreInfo: async () => null,
+      events,
+      txsub: null,
+      metrics: new MetricsRegistry(),
+      orderBook: new LiveOrderBook(test.db, events),
+    },
+    logger: createLogger('silent', { pretty: false }),
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    events,
+    close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+  };
+}
