@@ -134,6 +134,7 @@ class BytesTx implements LedgerTx {
     meta: xdr.TransactionMeta | null,
     private readonly postFeeRaw: RawChanges | null,
     readonly operationAccounts: string[][] | undefined,
+    readonly operationSponsored: boolean[] | undefined,
   ) {
     this.#envelope = envelopeRaw.decoded;
     this.#result = result;
@@ -263,13 +264,25 @@ export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
     }
     const metaBytes = raw.subarray(metaStart, metaEnd);
     txs.push(
-      new BytesTx(i + 1, hash, env, raw.subarray(resultStart, resultEnd), result, fee, metaBytes, meta, postFee, scan?.operationAccounts),
+      new BytesTx(
+        i + 1,
+        hash,
+        env,
+        raw.subarray(resultStart, resultEnd),
+        result,
+        fee,
+        metaBytes,
+        meta,
+        postFee,
+        scan?.operationAccounts,
+        scan?.operationSponsored,
+      ),
     );
   }
   const upgrades = r.readUInt32BE();
   const upgradeChanges: xdr.LedgerEntryChange[] = [];
   for (let i = 0; i < upgrades; i++) upgradeChanges.push(...readWith(xdr.UpgradeEntryMeta, r).changes());
-  return { sequence, hash: headerEntry.hash().toString('hex'), header, headerEntry, txs, upgradeChanges };
+  return { sequence, hash: headerEntry.hash().toString('hex'), header, headerEntry, txs, upgradeChanges, networkId: network };
 }
 
 /**

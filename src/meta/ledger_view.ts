@@ -31,6 +31,12 @@ export interface LedgerTx {
   raw?: RawParts;
   /** the account ids each operation's changes name, in order, when read from bytes by the scanner */
   operationAccounts?: string[][];
+  /**
+   * whether each operation's changes name a sponsor, when read from bytes by the scanner (which
+   * knows only accounts, trust lines, offers and data): false tells that the changes give no
+   * sponsorship or liquidity pool effect, without decoding them
+   */
+  operationSponsored?: boolean[];
   /** forgets the decoded parts (read from bytes: they are decoded again if asked for) */
   release?(): void;
 }
@@ -42,6 +48,8 @@ export interface LedgerView {
   headerEntry: xdr.LedgerHeaderHistoryEntry;
   txs: LedgerTx[];
   upgradeChanges: xdr.LedgerEntryChange[];
+  /** the network id the envelopes were matched under (the sha256 of the passphrase) */
+  networkId: Buffer;
 }
 
 export class MetaError extends Error {
@@ -158,6 +166,7 @@ export function viewLedger(meta: xdr.LedgerCloseMeta, network: Buffer): LedgerVi
     headerEntry,
     txs,
     upgradeChanges: body.upgradesProcessing().flatMap((u) => u.changes()),
+    networkId: network,
   };
 }
 

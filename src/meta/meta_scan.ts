@@ -5,13 +5,25 @@
 // with js-xdr as before.
 import { Scanner, Unsupported, scanOrNull } from './xdr_scan.js';
 
-/** where the scanned value ends, and the accounts changed by each operation */
+/** where the scanned value ends, the accounts changed by each operation, and which operations' changes name a sponsor */
 export interface MetaScan {
   end: number;
   operationAccounts: string[][];
+  /** whether an operation's changes name a sponsor: an entry's (LedgerEntryExt v1) or a signer's */
+  operationSponsored: boolean[];
 }
 
 class MetaScanner extends Scanner {
+  /** a sponsor was met since the flag was last cleared */
+  sponsored = false;
+
+  /** an optional sponsor's account id */
+  sponsor(): void {
+    if (this.u32() === 0) return;
+    this.skipAccountId();
+    this.sponsored = true;
+  }
+
   account(): string {
     const id = this.accountId();
     this.skip(8 + 8 + 4); // balance, seqNum, numSubEntries
@@ -35,7 +47,7 @@ class MetaScanner extends Scanner {
     this.skip(8); // numSponsored, numSponsoring
     const sponsors = this.u32();
     if (sponsors > 20) throw new Unsupported();
-    for (let i = 0; i < sponsors; i++) this.skipOptionalAccountId();
+    for (let i = 0; i < sponsors; i++) this.sponsor();
     const v3 = this.u32();
     if (v3 === 0) return id;
     if (v3 !== 3) throw new Unsupported();
@@ -78,7 +90,7 @@ class MetaScanner extends Scanner {
     else throw new Unsupported();
     const ext = this.u32();
     if (ext === 1) {
-      this.skipOptionalAccountId(); // sponsoringID
+      this.sponsor(); // sponsoringID
       this.emptyExt();
     } else if (ext !== 0) {
       throw new Unsupported();
@@ -109,13 +121,17 @@ class MetaScanner extends Scanner {
     }
   }
 
+  readonly operationSponsored: boolean[] = [];
+
   operations(v2: boolean): string[][] {
     const count = this.u32();
     const out: string[][] = [];
     for (let i = 0; i < count; i++) {
       if (v2) this.emptyExt();
       const accounts: string[] = [];
+      this.sponsored = false;
       this.changes(accounts);
+      this.operationSponsored.push(this.sponsored);
       // OperationMetaV2 events are contract events: not scanned
       if (v2 && this.u32() !== 0) throw new Unsupported();
       out.push(accounts);
@@ -143,7 +159,7 @@ class MetaScanner extends Scanner {
 export function scanTransactionMeta(buf: Buffer, pos: number): MetaScan | null {
   return scanOrNull(new MetaScanner(buf, pos), (s) => {
     const operationAccounts = s.meta();
-    return { end: s.pos, operationAccounts };
+    return { end: s.pos, operationAccounts, operationSponsored: s.operationSponsored };
   });
 }
 

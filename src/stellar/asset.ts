@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Asset, xdr } from '@stellar/stellar-base';
 import { accountIdFromXdr, accountIdToXdr, isAccountId } from './account_id.js';
 import { InvalidValueError } from './invalid_value_error.js';
@@ -181,6 +182,20 @@ export function assetToXdr(asset: AssetValue): xdr.Asset {
   return asset.code.length <= 4
     ? xdr.Asset.assetTypeCreditAlphanum4(new xdr.AlphaNum4(parts))
     : xdr.Asset.assetTypeCreditAlphanum12(new xdr.AlphaNum12(parts));
+}
+
+/**
+ * The id of an asset's Stellar Asset Contract on a network (`networkId`: the sha256 of its
+ * passphrase), as stellar-go's Asset.ContractID: the hash of a contract-id preimage from the asset.
+ */
+export function assetContractId(asset: AssetValue, networkId: Buffer): Buffer {
+  const preimage = xdr.HashIdPreimage.envelopeTypeContractId(
+    new xdr.HashIdPreimageContractId({
+      networkId,
+      contractIdPreimage: xdr.ContractIdPreimage.contractIdPreimageFromAsset(assetToXdr(asset)),
+    }),
+  );
+  return createHash('sha256').update(preimage.toXDR()).digest();
 }
 
 const isAsciiAlphaNumeric = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);

@@ -1,0 +1,143 @@
+// Contract events of a transaction's meta, and the events of Stellar Asset Contracts (SAC) among
+// them, read as stellar-horizon's contractevents package does: transfer, mint, clawback and burn
+// events whose contract id is the SAC of the asset the event names on this network.
+import { Address, type xdr } from '@stellar/stellar-base';
+import { type AssetValue, NATIVE_ASSET, assetContractId, creditAsset, isAccountId } from '../stellar/index.js';
+
+/**
+ * The contract events of an operation (stellar-go's TransactionMeta.GetContractEventsForOperation):
+ * TransactionMeta v3 keeps the events of its only (Soroban) operation in `sorobanMeta`; v4 keeps
+ * each operation's own. Earlier versions have none.
+ */
+export function operationContractEvents(meta: xdr.TransactionMeta, index: number): xdr.ContractEvent[] {
+  switch (meta.switch()) {
+    case 3:
+      return meta.v3().sorobanMeta()?.events() ?? [];
+    case 4:
+      return meta.v4().operations()[index]?.events() ?? [];
+    default:
+      return [];
+  }
+}
+
+export type SacEventType = 'transfer' | 'mint' | 'clawback' | 'burn';
+
+export interface SacEvent {
+  type: SacEventType;
+  asset: AssetValue;
+  /** the address debited (transfer, clawback, burn): G..., C..., or another strkey */
+  from: string | null;
+  /** the address credited (transfer, mint) */
+  to: string | null;
+  /** stroops, an int128 */
+  amount: bigint;
+  /** the `to_muxed_id` of a v4 event's data map */
+  toMuxedId: bigint | null;
+}
+
+const TYPES = new Set<string>(['transfer', 'mint', 'clawback', 'burn']);
+
+class NotSac extends Error {}
+
+function text(value: Buffer | string): string {
+  return Buffer.from(value).toString('utf8');
+}
+
+function address(topic: xdr.ScVal | undefined): string {
+  if (topic?.switch().name !== 'scvAddress') throw new NotSac();
+  try {
+    return Address.fromScAddress(topic.address()).toString();
+  } catch {
+    throw new NotSac();
+  }
+}
+
+function i128(value: xdr.ScVal): bigint {
+  if (value.switch().name !== 'scvI128') throw new NotSac();
+  const parts = value.i128();
+  return (BigInt.asIntN(64, BigInt(parts.hi().toString())) << 64n) + BigInt.asUintN(64, BigInt(parts.lo().toString()));
+}
+
+/** Horizon's xdr.BuildAssets for one asset: "native" or CODE:ISSUER. */
+function sep11Asset(value: string): AssetValue {
+  if (value === 'native') return NATIVE_ASSET;
+  const parts = value.split(':');
+  if (parts.length !== 2 || !isAccountId(parts[1]!)) throw new NotSac();
+  try {
+    return creditAsset(parts[0]!, parts[1]!);
+  } catch {
+    throw new NotSac();
+  }
+}
+
+/** v4 data: a map of exactly `amount` (i128) and `to_muxed_id` (u64) */
+function amountMap(entries: xdr.ScMapEntry[] | null): { amount: bigint; toMuxedId: bigint } {
+  if (entries?.length !== 2) throw new NotSac();
+  let amount: bigint | null = null;
+  let toMuxedId: bigint | null = null;
+  for (const entry of entries) {
+    if (entry.key().switch().name !== 'scvSymbol') throw new NotSac();
+    const key = text(entry.key().sym());
+    if (key === 'amount') amount = i128(entry.val());
+    else if (key === 'to_muxed_id') {
+      if (entry.val().switch().name !== 'scvU64') throw new NotSac();
+      toMuxedId = BigInt(entry.val().u64().toString());
+    }
+  }
+  if (amount === null || toMuxedId === null) throw new NotSac();
+  return { amount, toMuxedId };
+}
+
+function parse(event: xdr.ContractEvent, metaVersion: number, networkId: Buffer): SacEvent {
+  if (metaVersion !== 3 && metaVersion !== 4) throw new NotSac();
+  const contractId = event.contractId();
+  if (event.type().name !== 'contract' || !contractId || event.body().switch() !== 0) throw new NotSac();
+  const body = event.body().v0();
+  const topics = body.topics();
+  if (topics.length < 3 || topics[0]!.switch().name !== 'scvSymbol') throw new NotSac();
+  const type = text(topics[0]!.sym());
+  if (!TYPES.has(type)) throw new NotSac();
+  const last = topics[topics.length - 1]!;
+  if (last.switch().name !== 'scvString') throw new NotSac();
+  const assetText = text(last.str());
+  if (assetText === '') throw new NotSac();
+  const asset = sep11Asset(assetText);
+  // a Hash is a Buffer (stellar-base types it as an array of opaque bytes)
+  if (!assetContractId(asset, networkId).equals(contractId as unknown as Buffer)) throw new NotSac();
+
+  const data = body.data();
+  let amount: bigint;
+  let toMuxedId: bigint | null = null;
+  if (metaVersion === 4 && data.switch().name === 'scvMap') ({ amount, toMuxedId } = amountMap(data.map()));
+  else amount = i128(data);
+
+  const event_: SacEvent = { type: type as SacEventType, asset, from: null, to: null, amount, toMuxedId };
+  // v3 mint and clawback events name the admin first; v4 (CAP-67) ones do not
+  const admin = metaVersion === 3 && (type === 'mint' || type === 'clawback') ? 1 : 0;
+  const expected = type === 'transfer' ? 4 : 3 + admin;
+  if (topics.length !== expected) throw new NotSac();
+  if (admin) address(topics[1]);
+  if (type === 'transfer') {
+    event_.from = address(topics[1]);
+    event_.to = address(topics[2]);
+  } else if (type === 'mint') {
+    event_.to = address(topics[1 + admin]);
+  } else {
+    event_.from = address(topics[1 + admin]);
+  }
+  return event_;
+}
+
+/**
+ * The event as a SAC event, or null when it is not one (another contract's, another type, or a
+ * shape a SAC does not emit). `metaVersion` is the TransactionMeta's version (3 or 4: their mint
+ * and clawback topics differ); `networkId` is the sha256 of the network passphrase.
+ */
+export function parseSacEvent(event: xdr.ContractEvent, metaVersion: number, networkId: Buffer): SacEvent | null {
+  try {
+    return parse(event, metaVersion, networkId);
+  } catch (error) {
+    if (error instanceof NotSac) return null;
+    throw error;
+  }
+}
