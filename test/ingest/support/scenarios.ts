@@ -141,6 +141,8 @@ export function operationInputs(view: LedgerView, tx: LedgerTx, passphrase: stri
     sourceId: sourceIds[i]!,
     result: context.results[i]!.tr(),
     changes: tx.operationChanges[i] ?? [],
+    meta: tx.meta,
+    networkId: view.networkId,
   }));
 }
 
