@@ -2,10 +2,14 @@
 // effects_processor_test.go): the sponsorship effects of an operation's changes, whatever the
 // operation (here end_sponsoring_future_reserves, which has no effect of its own). Horizon's
 // TestOperationEffects covers accounts' and signers' sponsorships (effects_operations.test.ts).
-import { xdr } from '@stellar/stellar-base';
+import { Account, MuxedAccount, xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
 import {
+  account,
+  created,
   creditAsset,
+  int64,
+  removed,
   horizons,
   ledgerEntry,
   muxed,
@@ -86,6 +90,55 @@ describe('Horizon’s TestTrustlineSponsorshipEffects', () => {
           order: 6,
           effectType: 'trustline_sponsorship_removed',
           details: { ...pool, former_sponsor: sponsor2 },
+        },
+      ]),
+    );
+  });
+});
+
+describe('data and claimable balance sponsorships (Zenith’s own cases: Horizon’s tests have none)', () => {
+  it('names the data entry or the balance, on the operation’s source (muxed)', () => {
+    const source = 'GAUJETIZVEP2NRYLUESJ3LS66NVCEGMON4UDCBCSBEVPIID773P2W6AY';
+    const sponsor = 'GDMQUXK7ZUCWM5472ZU3YLDP4BMJLQQ76DEMNYDEY2ODEEGGRKLEWGW2';
+    const data = xdr.LedgerEntryData.data(
+      new xdr.DataEntry({ accountId: account(source), dataName: 'name', dataValue: Buffer.from('v'), ext: new xdr.DataEntryExt(0) }),
+    );
+    const balanceId = xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(Buffer.alloc(32, 1) as never);
+    const balance = xdr.LedgerEntryData.claimableBalance(
+      new xdr.ClaimableBalanceEntry({
+        balanceId,
+        claimants: [],
+        asset: xdr.Asset.assetTypeNative(),
+        amount: int64(1),
+        ext: new xdr.ClaimableBalanceEntryExt(0),
+      }),
+    );
+    const op = new xdr.Operation({ sourceAccount: null, body: xdr.OperationBody.endSponsoringFutureReserves() });
+    const changes = [
+      created(ledgerEntry(data, 0, sponsor)),
+      state(ledgerEntry(balance, 0, sponsor)),
+      removed(xdr.LedgerKey.claimableBalance(new xdr.LedgerKeyClaimableBalance({ balanceId }))),
+    ];
+    const effects = operationEffectsOf({ op, txSource: muxed(source, 7n), meta: transactionMeta(2, [changes]) });
+    // the source's M address for id 7, as stellar-base writes it
+    const m = new MuxedAccount(new Account(source, '0'), '7').accountId();
+    expect(ours(effects)).toEqual(
+      horizons([
+        {
+          address: source,
+          addressMuxed: m,
+          operationID: '4294967297',
+          order: 1,
+          effectType: 'data_sponsorship_created',
+          details: { data_name: 'name', sponsor },
+        },
+        {
+          address: source,
+          addressMuxed: m,
+          operationID: '4294967297',
+          order: 2,
+          effectType: 'claimable_balance_sponsorship_removed',
+          details: { balance_id: `00000000${'01'.repeat(32)}`, former_sponsor: sponsor },
         },
       ]),
     );
