@@ -25,12 +25,21 @@ class OperationInput implements EffectInput, TradeInput {
     readonly source: xdr.MuxedAccount,
     readonly sourceId: string,
     readonly result: xdr.OperationResultTr,
+    readonly networkId: Buffer,
     private readonly tx: LedgerTx,
     private readonly index: number,
   ) {}
 
   get changes(): xdr.LedgerEntryChange[] {
     return this.tx.operationChanges[this.index] ?? [];
+  }
+
+  get meta(): xdr.TransactionMeta {
+    return this.tx.meta;
+  }
+
+  get sponsored(): boolean | undefined {
+    return this.tx.operationSponsored?.[this.index];
   }
 }
 
@@ -73,7 +82,7 @@ export function addTransactionRows(rows: TransactionHistoryRows, view: LedgerVie
     successful,
     txSource,
     results,
-    network: view.network,
+    networkId: view.networkId,
     tx,
   });
   rows.operations.push(...ops);
@@ -88,7 +97,7 @@ export function addTransactionRows(rows: TransactionHistoryRows, view: LedgerVie
       rows.operationParticipants.push({ account, operation_id: opId });
     }
     if (!successful) return;
-    const input = new OperationInput(opId, at, op, source, ops[i]!.source_account, results[i]!.tr(), tx, i);
+    const input = new OperationInput(opId, at, op, source, ops[i]!.source_account, results[i]!.tr(), view.networkId, tx, i);
     rows.effects.push(...operationEffects(input));
     rows.trades.push(...operationTrades(input));
   });

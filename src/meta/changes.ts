@@ -1,6 +1,7 @@
 // Ledger entry changes as (before, after) pairs, as stellar-go's ingest.Change: a `state` entry
 // followed by its `updated`/`removed`, or a lone `created`/`restored`.
 import { xdr } from '@stellar/stellar-base';
+import { MetaError } from './ledger_view.js';
 
 export interface EntryChange {
   type: string;
@@ -8,6 +9,7 @@ export interface EntryChange {
   post: xdr.LedgerEntry | null;
 }
 
+/** The pairs in the order of the changes (see sortChangePairs for stellar-go's order). */
 export function changePairs(changes: xdr.LedgerEntryChange[]): EntryChange[] {
   const out: EntryChange[] = [];
   let state: xdr.LedgerEntry | null = null;
@@ -45,8 +47,22 @@ export function changePairs(changes: xdr.LedgerEntryChange[]): EntryChange[] {
   return out;
 }
 
+/**
+ * stellar-go's order of a group of changes (GetChangesFromLedgerEntryChanges): by the XDR bytes of
+ * the entry's ledger key, changes of one entry keeping their order (a stable sort). stellar-core
+ * writes an operation's changes from an unordered map, so Horizon sorts them before it derives
+ * effects from them. Returns a new array.
+ */
+export function sortChangePairs(pairs: EntryChange[]): EntryChange[] {
+  if (pairs.length < 2) return pairs.slice();
+  const keyed = pairs.map((pair) => ({ pair, key: ledgerKeyOf((pair.pre ?? pair.post)!).toXDR() }));
+  keyed.sort((a, b) => Buffer.compare(a.key, b.key));
+  return keyed.map((k) => k.pair);
+}
+
 /** The ledger key of an entry. */
-export function entryLedgerKey(data: xdr.LedgerEntryData): xdr.LedgerKey {
+export function ledgerKeyOf(entry: xdr.LedgerEntry): xdr.LedgerKey {
+  const data = entry.data();
   switch (data.switch().name) {
     case 'account':
       return xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: data.account().accountId() }));
@@ -76,13 +92,9 @@ export function entryLedgerKey(data: xdr.LedgerEntryData): xdr.LedgerKey {
       return xdr.LedgerKey.contractCode(new xdr.LedgerKeyContractCode({ hash: data.contractCode().hash() }));
     case 'configSetting':
       return xdr.LedgerKey.configSetting(new xdr.LedgerKeyConfigSetting({ configSettingId: data.configSetting().switch() }));
-    default:
+    case 'ttl':
       return xdr.LedgerKey.ttl(new xdr.LedgerKeyTtl({ keyHash: data.ttl().keyHash() }));
+    default:
+      throw new MetaError(`no ledger key for entry type ${data.switch().name}`);
   }
-}
-
-/** Pairs in stellar-go's order (ingest.GetChangesFromLedgerEntryChanges): by their ledger key's XDR, stably. */
-export function sortByLedgerKey(pairs: EntryChange[]): EntryChange[] {
-  const keyed = pairs.map((pair) => ({ pair, key: entryLedgerKey((pair.post ?? pair.pre)!.data()).toXDR() }));
-  return keyed.sort((a, b) => Buffer.compare(a.key, b.key)).map((k) => k.pair);
 }

@@ -123,7 +123,7 @@ class BytesTx implements LedgerTx {
   #fee: xdr.LedgerEntryChange[] | null;
   #postFee: xdr.LedgerEntryChange[] | null;
   readonly operationAccounts: string[][] | undefined;
-  readonly operationSponsors: boolean[] | undefined;
+  readonly operationSponsored: boolean[] | undefined;
 
   constructor(
     readonly index: number,
@@ -138,7 +138,7 @@ class BytesTx implements LedgerTx {
     scan: MetaScan | null,
   ) {
     this.operationAccounts = scan?.operationAccounts;
-    this.operationSponsors = scan?.operationSponsors;
+    this.operationSponsored = scan?.operationSponsored;
     this.#envelope = envelopeRaw.decoded;
     this.#result = result;
     this.#meta = meta;
@@ -271,7 +271,7 @@ export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
   const upgrades = r.readUInt32BE();
   const upgradeChanges: xdr.LedgerEntryChange[] = [];
   for (let i = 0; i < upgrades; i++) upgradeChanges.push(...readWith(xdr.UpgradeEntryMeta, r).changes());
-  return { network, sequence, hash: headerEntry.hash().toString('hex'), header, headerEntry, txs, upgradeChanges };
+  return { sequence, hash: headerEntry.hash().toString('hex'), header, headerEntry, txs, upgradeChanges, networkId: network };
 }
 
 /**

@@ -32,23 +32,25 @@ export interface LedgerTx {
   /** the account ids each operation's changes name, in order, when read from bytes by the scanner */
   operationAccounts?: string[][];
   /**
-   * per operation, whether its changes may name a sponsor (a created entry's or an account's
-   * signer's), when read from bytes by the scanner: where false, the changes need not be decoded
+   * whether each operation's changes name a sponsor (an entry's or a signer's, before or after),
+   * when read from bytes by the scanner (which knows only accounts, trust lines, offers and data):
+   * false tells, without decoding them, that the changes give the operation no `sponsor` and no
+   * sponsorship or liquidity pool effect
    */
-  operationSponsors?: boolean[];
+  operationSponsored?: boolean[];
   /** forgets the decoded parts (read from bytes: they are decoded again if asked for) */
   release?(): void;
 }
 
 export interface LedgerView {
-  /** the network id the ledger was read under (sha256 of the passphrase) */
-  network: Buffer;
   sequence: number;
   hash: string;
   header: xdr.LedgerHeader;
   headerEntry: xdr.LedgerHeaderHistoryEntry;
   txs: LedgerTx[];
   upgradeChanges: xdr.LedgerEntryChange[];
+  /** the network id the envelopes were matched under (the sha256 of the passphrase); a Stellar Asset Contract's id depends on it */
+  networkId: Buffer;
 }
 
 export class MetaError extends Error {
@@ -122,15 +124,16 @@ export function splitMeta(meta: xdr.TransactionMeta): {
 }
 
 /**
- * The contract events of a transaction's Soroban operation, as stellar-go's GetContractEvents:
- * v3 meta holds them in its sorobanMeta, v4 in its (only) operation's meta; none before v3.
+ * The contract events of an operation (stellar-go's TransactionMeta.GetContractEventsForOperation):
+ * TransactionMeta v3 keeps the events of its only (Soroban) operation in `sorobanMeta`; v4 keeps
+ * each operation's own. Earlier versions have none.
  */
-export function contractEvents(meta: xdr.TransactionMeta): xdr.ContractEvent[] {
+export function operationContractEvents(meta: xdr.TransactionMeta, index: number): xdr.ContractEvent[] {
   switch (meta.switch()) {
     case 3:
       return meta.v3().sorobanMeta()?.events() ?? [];
     case 4:
-      return meta.v4().operations()[0]?.events() ?? [];
+      return meta.v4().operations()[index]?.events() ?? [];
     default:
       return [];
   }
@@ -174,13 +177,13 @@ export function viewLedger(meta: xdr.LedgerCloseMeta, network: Buffer): LedgerVi
     };
   });
   return {
-    network,
     sequence,
     hash: headerEntry.hash().toString('hex'),
     header,
     headerEntry,
     txs,
     upgradeChanges: body.upgradesProcessing().flatMap((u) => u.changes()),
+    networkId: network,
   };
 }
 

@@ -5,22 +5,23 @@
 // with js-xdr as before.
 import { Scanner, Unsupported, scanOrNull } from './xdr_scan.js';
 
-/** where the scanned value ends, the accounts changed by each operation and whether its changes may name a sponsor */
+/** where the scanned value ends, the accounts changed by each operation, and which operations' changes name a sponsor */
 export interface MetaScan {
   end: number;
   operationAccounts: string[][];
-  /** a created entry with a sponsoring id, or an account with a sponsored signer (Horizon's operation `sponsor`) */
-  operationSponsors: boolean[];
+  /** whether an operation's changes name a sponsor: an entry's (LedgerEntryExt v1) or a signer's */
+  operationSponsored: boolean[];
 }
 
 class MetaScanner extends Scanner {
-  /** set when the changes being scanned may name a sponsor */
+  /** a sponsor was met since the flag was last cleared */
   sponsored = false;
 
-  private signerSponsor(): void {
+  /** an optional sponsor's account id */
+  sponsor(): void {
     if (this.u32() === 0) return;
-    this.sponsored = true;
     this.skipAccountId();
+    this.sponsored = true;
   }
 
   account(): string {
@@ -46,7 +47,7 @@ class MetaScanner extends Scanner {
     this.skip(8); // numSponsored, numSponsoring
     const sponsors = this.u32();
     if (sponsors > 20) throw new Unsupported();
-    for (let i = 0; i < sponsors; i++) this.signerSponsor();
+    for (let i = 0; i < sponsors; i++) this.sponsor();
     const v3 = this.u32();
     if (v3 === 0) return id;
     if (v3 !== 3) throw new Unsupported();
@@ -77,8 +78,8 @@ class MetaScanner extends Scanner {
     this.emptyExt();
   }
 
-  /** a LedgerEntry; the account's id when it is an account; a created one may name its sponsor */
-  entry(created: boolean): string | null {
+  /** a LedgerEntry; the account's id when it is an account */
+  entry(): string | null {
     this.skip(4); // lastModifiedLedgerSeq
     const type = this.u32();
     let account: string | null = null;
@@ -89,11 +90,7 @@ class MetaScanner extends Scanner {
     else throw new Unsupported();
     const ext = this.u32();
     if (ext === 1) {
-      // sponsoringID
-      if (this.u32() !== 0) {
-        if (created) this.sponsored = true;
-        this.skipAccountId();
-      }
+      this.sponsor(); // sponsoringID
       this.emptyExt();
     } else if (ext !== 0) {
       throw new Unsupported();
@@ -119,12 +116,14 @@ class MetaScanner extends Scanner {
     for (let i = 0; i < count; i++) {
       const type = this.u32();
       if (type > 4) throw new Unsupported();
-      const account = type === 2 ? this.key() : this.entry(type === 0);
+      const account = type === 2 ? this.key() : this.entry();
       if (account !== null && accounts) accounts.push(account);
     }
   }
 
-  operations(v2: boolean, sponsors: boolean[]): string[][] {
+  readonly operationSponsored: boolean[] = [];
+
+  operations(v2: boolean): string[][] {
     const count = this.u32();
     const out: string[][] = [];
     for (let i = 0; i < count; i++) {
@@ -132,21 +131,21 @@ class MetaScanner extends Scanner {
       const accounts: string[] = [];
       this.sponsored = false;
       this.changes(accounts);
+      this.operationSponsored.push(this.sponsored);
       // OperationMetaV2 events are contract events: not scanned
       if (v2 && this.u32() !== 0) throw new Unsupported();
       out.push(accounts);
-      sponsors.push(this.sponsored);
     }
     return out;
   }
 
-  meta(sponsors: boolean[]): string[][] {
+  meta(): string[][] {
     const version = this.u32();
-    if (version === 0) return this.operations(false, sponsors);
+    if (version === 0) return this.operations(false);
     if (version > 4) throw new Unsupported();
     if (version >= 3) this.emptyExt();
     this.changes(null);
-    const ops = this.operations(version === 4, sponsors);
+    const ops = this.operations(version === 4);
     if (version === 1) return ops;
     this.changes(null);
     if (version === 2) return ops;
@@ -159,9 +158,8 @@ class MetaScanner extends Scanner {
 /** A TransactionMeta at `pos`, or null when it holds entries this scanner does not know. */
 export function scanTransactionMeta(buf: Buffer, pos: number): MetaScan | null {
   return scanOrNull(new MetaScanner(buf, pos), (s) => {
-    const operationSponsors: boolean[] = [];
-    const operationAccounts = s.meta(operationSponsors);
-    return { end: s.pos, operationAccounts, operationSponsors };
+    const operationAccounts = s.meta();
+    return { end: s.pos, operationAccounts, operationSponsored: s.operationSponsored };
   });
 }
 

@@ -3,6 +3,7 @@ export * from './amount.js';
 export * from './asset.js';
 export * from './claim_predicate.js';
 export * from './effect_types.js';
+export * from './entry_ids.js';
 export * from './exchange_math.js';
 export * from './genesis.js';
 export * from './int64.js';

@@ -163,6 +163,39 @@ describe('meta versions', () => {
     expect(scanned).toBe(4 * 17);
   });
 
+  it('marks the operations whose changes name a sponsor, whose effects are then derived as from decoded meta', async () => {
+    const meta = xdr.LedgerCloseMeta.fromXDR((await testnetMetas())[0]!.toXDR());
+    const sponsor = Keypair.random();
+    const markedTxs = new Set<string>();
+    for (const p of meta.v1().txProcessing()) {
+      // the first entry an operation creates gets a sponsor
+      const change = p
+        .txApplyProcessing()
+        .v3()
+        .operations()[0]
+        ?.changes()
+        .find((c) => c.switch().name === 'ledgerEntryCreated');
+      if (!change) continue;
+      change
+        .created()
+        .ext(
+          new xdr.LedgerEntryExt(
+            1,
+            new xdr.LedgerEntryExtensionV1({ sponsoringId: sponsor.xdrAccountId(), ext: new xdr.LedgerEntryExtensionV1Ext(0) }),
+          ),
+        );
+      markedTxs.add(p.result().transactionHash().toString('hex'));
+    }
+    expect(markedTxs.size).toBeGreaterThan(0);
+    const bytes = viewLedgerBytes(meta.toXDR(), network);
+    const objects = viewLedger(meta, network);
+    for (const tx of bytes.txs) expect(tx.operationSponsored).toEqual(tx.operationChanges.map((_, i) => i === 0 && markedTxs.has(tx.hash)));
+    const rows = ledgerRows(bytes);
+    expect(rows).toEqual(ledgerRows(objects));
+    const sponsored = rows.effects.filter((e) => e.details.sponsor === sponsor.publicKey());
+    expect(sponsored.length).toBe(markedTxs.size);
+  });
+
   it('falls back to js-xdr for entries the scanner does not know, with the same rows', async () => {
     for (const meta of await testnetMetas()) {
       const copy = xdr.LedgerCloseMeta.fromXDR(meta.toXDR());

@@ -1,6 +1,7 @@
 // What the meta scanner tells of each operation besides the accounts it changed: whether its
-// changes may name a sponsor (a created entry's, or an account's signer's), so that the operation
-// details decode the changes of those operations only; and the sponsor the details then find.
+// changes name a sponsor (an entry's, or an account's signer's, before or after), so that the
+// operation details (and the effects) decode the changes of those operations only; and the sponsor
+// the details then find.
 import { Keypair, Operation, xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
 import { type DetailsContext, operationDetails } from '../../src/ingest/processors/operation_details.js';
@@ -68,7 +69,7 @@ const meta = new xdr.TransactionMeta(
     operations: [
       // a created, sponsored account
       created(entry(account(null), SPONSOR)),
-      // an updated one that was sponsored before: no sponsor for the operation
+      // an updated one that was sponsored before: the scanner sees a sponsor, the details give none
       updated(entry(account(null), SPONSOR), entry(account(null), SPONSOR)),
       // a signer added with a sponsor
       updated(entry(account(null), null), entry(account(SPONSOR), null)),
@@ -81,8 +82,8 @@ const meta = new xdr.TransactionMeta(
 );
 
 describe('scanTransactionMeta', () => {
-  it('marks the operations whose changes create a sponsored entry or hold a sponsored signer', () => {
-    expect(scanTransactionMeta(meta.toXDR(), 0)?.operationSponsors).toEqual([true, false, true, false, false]);
+  it('marks the operations whose changes name a sponsor, an entry’s or a signer’s', () => {
+    expect(scanTransactionMeta(meta.toXDR(), 0)?.operationSponsored).toEqual([true, true, true, false, false]);
   });
 });
 
@@ -95,14 +96,14 @@ describe('the operation sponsor the details find in those changes', () => {
     operations: ops,
     txSource: source,
     successful: true,
-    network: Buffer.alloc(32),
-    tx: { meta, operationChanges: splitMeta(meta).ops, operationSponsors: sponsors },
+    networkId: Buffer.alloc(32),
+    tx: { meta, operationChanges: splitMeta(meta).ops, operationSponsored: sponsors },
   });
   const sponsorOf = (index: number, sponsors?: boolean[]) =>
     operationDetails({ op: ops[index]!, index, source, sourceId: OWNER, result: undefined }, ctx(sponsors)).sponsor;
 
   it('is a created entry’s sponsor or a new signer’s, whether the scanner ran or not', () => {
-    const scanned = scanTransactionMeta(meta.toXDR(), 0)!.operationSponsors;
+    const scanned = scanTransactionMeta(meta.toXDR(), 0)!.operationSponsored;
     for (const sponsors of [undefined, scanned]) {
       expect([0, 1, 2, 3, 4].map((i) => sponsorOf(i, sponsors))).toEqual([SPONSOR, undefined, SPONSOR, undefined, undefined]);
     }

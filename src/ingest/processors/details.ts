@@ -1,7 +1,18 @@
 // Small builders shared by the operation and effect processors: Horizon's asset fields, muxed
-// account fields and amounts, with Horizon's key names.
+// account fields and amounts, with Horizon's key names; the sponsors an entry names and what an
+// operation changed in a liquidity pool.
 import { StrKey, type xdr } from '@stellar/stellar-base';
-import { assetFromXdr, encodeAccountId, formatAmount, muxedAccountFromXdr, type AssetValue } from '../../stellar/index.js';
+import type { EntryChange } from '../../meta/index.js';
+import {
+  accountIdFromXdr,
+  assetFromXdr,
+  encodeAccountId,
+  formatAmount,
+  formatCanonicalAsset,
+  muxedAccountFromXdr,
+  type AssetValue,
+  type XdrAsset,
+} from '../../stellar/index.js';
 import type { Details } from '../rows.js';
 
 /** Horizon's addAssetDetails: `<prefix>asset_type`, and code/issuer for credit assets. */
@@ -45,4 +56,71 @@ export function signerKeyAddress(key: xdr.SignerKey): string {
       return StrKey.encodeSignedPayload(payload.toXDR());
     }
   }
+}
+
+/** Horizon's StringCanonical of an asset (not a pool share): "native" or "CODE:ISSUER". */
+export function canonicalAsset(asset: XdrAsset): string {
+  return formatCanonicalAsset(assetFromXdr(asset));
+}
+
+/** The sponsor an entry names (LedgerEntryExt v1's sponsoringID), or null. */
+export function entrySponsor(entry: xdr.LedgerEntry | null): string | null {
+  const ext = entry?.ext();
+  if (ext?.switch() !== 1) return null;
+  const sponsor = ext.v1().sponsoringId();
+  return sponsor ? accountIdFromXdr(sponsor) : null;
+}
+
+/** stellar-go's AccountEntry.SponsorPerSigner: signer address → sponsor, for an account's sponsored signers */
+export function sponsorPerSigner(entry: xdr.LedgerEntry | null): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!entry) return out;
+  const account = entry.data().account();
+  const ext = account.ext();
+  if (ext.switch() !== 1 || ext.v1().ext().switch() !== 2) return out;
+  const sponsors = ext.v1().ext().v2().signerSponsoringIDs();
+  account.signers().forEach((signer, i) => {
+    const sponsor = sponsors[i];
+    if (sponsor) out.set(signerKeyAddress(signer.key()), accountIdFromXdr(sponsor));
+  });
+  return out;
+}
+
+export interface PoolDelta {
+  /** the pool after the change (before it, when the change removed it) */
+  pool: xdr.LiquidityPoolEntry;
+  reserveA: bigint;
+  reserveB: bigint;
+  shares: bigint;
+}
+
+const int = (value: xdr.Int64): bigint => BigInt(value.toString());
+
+// a Hash is a Buffer (stellar-base types it as an array of opaque bytes)
+const poolIdBytes = (pool: xdr.LiquidityPoolEntry): Buffer => pool.liquidityPoolId() as unknown as Buffer;
+
+/**
+ * Horizon's getLiquidityPoolAndProductDelta: of an operation's changes in stellar-go's order, the
+ * first pool changed (the one with `id` when given) and what its reserves and shares gained
+ * (negative: lost); null when no such pool changed.
+ */
+export function liquidityPoolDelta(changes: EntryChange[], id: xdr.PoolId | null): PoolDelta | null {
+  const wanted = id as unknown as Buffer | null;
+  for (const change of changes) {
+    if (change.type !== 'liquidityPool') continue;
+    const pre = change.pre?.data().liquidityPool() ?? null;
+    const post = change.post?.data().liquidityPool() ?? null;
+    if (wanted && ((pre && !poolIdBytes(pre).equals(wanted)) || (post && !poolIdBytes(post).equals(wanted)))) continue;
+    const before = pre?.body().constantProduct();
+    const after = post?.body().constantProduct();
+    const gain = (read: (p: xdr.LiquidityPoolEntryConstantProduct) => xdr.Int64): bigint =>
+      (after ? int(read(after)) : 0n) - (before ? int(read(before)) : 0n);
+    return {
+      pool: (post ?? pre)!,
+      reserveA: gain((p) => p.reserveA()),
+      reserveB: gain((p) => p.reserveB()),
+      shares: gain((p) => p.totalPoolShares()),
+    };
+  }
+  return null;
 }

@@ -1,56 +1,36 @@
-// Horizon's effects of one successful operation (effects_processor.go at 096f654) for the classic
-// operations: account, signer, trust line, data, sequence and trade effects, with `order` from 1.
+// Horizon's effects of one successful operation (stellar-horizon's effects_processor.go), with
+// `order` from 1: the operation's own effects, then the sponsorship effects of its ledger entry
+// changes, then the liquidity pools they created or removed (the changes in stellar-go's order).
 import type { xdr } from '@stellar/stellar-base';
-import { changePairs, type EntryChange } from '../../meta/index.js';
 import {
-  EFFECT_TYPES,
   accountIdFromXdr,
   allowTrustAsset,
+  assetFromXdr,
   encodeAccountId,
-  muxedAccountFromXdr,
+  poolIdOf,
+  type AssetValue,
   type EffectTypeName,
 } from '../../stellar/index.js';
 import type { Details, EffectRow } from '../rows.js';
 import { addAccount, addAsset, addXdrAsset, amountOf, signerKeyAddress } from './details.js';
+import { EffectList, type EffectInput } from './effect_list.js';
+import {
+  addClaimBalanceEffects,
+  addClawbackBalanceEffects,
+  addClawbackEffects,
+  addCreateBalanceEffects,
+} from './effects_claimable_balances.js';
+import { addInvokeHostFunctionEffects } from './effects_contracts.js';
+import { addDepositEffect, addPoolEntryEffects, addPoolRevokedEffects, addPoolTradeEffect, addWithdrawEffect } from './effects_pools.js';
+import { addSponsorshipEffects } from './effects_sponsorship.js';
 import { claimAmount, claimAsset, int64Json, strictReceiveSendAmount } from './operation_details.js';
 
-export interface EffectInput {
-  operationId: bigint;
-  closedAt: string;
-  op: xdr.Operation;
-  source: xdr.MuxedAccount;
-  sourceId: string;
-  result: xdr.OperationResultTr;
-  changes: xdr.LedgerEntryChange[];
-}
-
-class EffectList {
-  readonly rows: EffectRow[] = [];
-  constructor(private readonly input: EffectInput) {}
-
-  add(account: string, muxed: string | null, type: EffectTypeName, details: Details): void {
-    this.rows.push({
-      operation_id: this.input.operationId,
-      order: this.rows.length + 1,
-      account,
-      account_muxed: muxed,
-      closed_at: this.input.closedAt,
-      type: EFFECT_TYPES[type],
-      details,
-    });
-  }
-
-  addMuxed(account: xdr.MuxedAccount, type: EffectTypeName, details: Details): void {
-    const decoded = muxedAccountFromXdr(account);
-    this.add(decoded.accountId, decoded.muxedAddress, type, details);
-  }
-}
+export type { EffectInput } from './effect_list.js';
 
 export function operationEffects(input: EffectInput): EffectRow[] {
   const list = new EffectList(input);
-  const { op, source, result } = input;
+  const { op, source } = input;
   const body = op.body();
-  const pairs = (): EntryChange[] => changePairs(input.changes);
   switch (body.switch().name) {
     case 'createAccount': {
       const o = body.createAccountOp();
@@ -70,7 +50,7 @@ export function operationEffects(input: EffectInput): EffectRow[] {
     }
     case 'pathPaymentStrictReceive': {
       const o = body.pathPaymentStrictReceiveOp();
-      const success = result.pathPaymentStrictReceiveResult().success();
+      const success = input.result.pathPaymentStrictReceiveResult().success();
       const credited: Details = { amount: amountOf(o.destAmount()) };
       addXdrAsset(credited, o.destAsset());
       list.addMuxed(o.destination(), 'account_credited', credited);
@@ -82,7 +62,7 @@ export function operationEffects(input: EffectInput): EffectRow[] {
     }
     case 'pathPaymentStrictSend': {
       const o = body.pathPaymentStrictSendOp();
-      const success = result.pathPaymentStrictSendResult().success();
+      const success = input.result.pathPaymentStrictSendResult().success();
       const credited: Details = { amount: amountOf(success.last().amount()) };
       addXdrAsset(credited, o.destAsset());
       list.addMuxed(o.destination(), 'account_credited', credited);
@@ -95,53 +75,36 @@ export function operationEffects(input: EffectInput): EffectRow[] {
     case 'manageSellOffer':
     case 'manageBuyOffer':
     case 'createPassiveSellOffer':
-      addTradeEffects(list, source, offersClaimed(result));
+      addTradeEffects(list, source, offersClaimed(input.result));
       break;
     case 'setOptions':
-      setOptionsEffects(list, body.setOptionsOp(), source, pairs());
+      setOptionsEffects(list, body.setOptionsOp());
       break;
-    case 'changeTrust': {
-      const o = body.changeTrustOp();
-      const line = o.line();
-      if (line.switch().name === 'assetTypePoolShare') break;
-      for (const change of pairs()) {
-        if (change.type !== 'trustline') continue;
-        const entry = (change.post ?? change.pre)!.data().trustLine();
-        if (entry.asset().switch().name === 'assetTypePoolShare') continue;
-        const type: EffectTypeName =
-          change.pre === null ? 'trustline_created' : change.post === null ? 'trustline_removed' : 'trustline_updated';
-        const details: Details = { limit: amountOf(o.limit()) };
-        addXdrAsset(details, line as unknown as xdr.Asset);
-        list.addMuxed(source, type, details);
-        break;
-      }
+    case 'changeTrust':
+      changeTrustEffects(list, body.changeTrustOp());
       break;
-    }
     case 'allowTrust': {
       const o = body.allowTrustOp();
       const asset = allowTrustAsset(o, input.sourceId);
       const details: Details = { trustor: accountIdFromXdr(o.trustor()) };
       addAsset(details, asset);
       const flags = o.authorize();
-      const flagDetails: Details = { trustor: accountIdFromXdr(o.trustor()) };
-      addAsset(flagDetails, asset);
-      if ((flags & 1) !== 0) {
-        list.addMuxed(source, 'trustline_authorized', details);
-        flagDetails.authorized_flag = true;
-      } else if ((flags & 2) !== 0) {
-        list.addMuxed(source, 'trustline_authorized_to_maintain_liabilities', details);
-        // Horizon's key, misspelling included
-        flagDetails.authorized_to_maintain_liabilites = true;
+      // Horizon also gives the trustline_flags_updated effect set_trust_line_flags would
+      if ((flags & AUTHORIZED) !== 0) {
+        list.addSource('trustline_authorized', details);
+        addTrustLineFlagsEffect(list, o.trustor(), asset, AUTHORIZED, null);
+      } else if ((flags & AUTHORIZED_TO_MAINTAIN_LIABILITIES) !== 0) {
+        list.addSource('trustline_authorized_to_maintain_liabilities', details);
+        addTrustLineFlagsEffect(list, o.trustor(), asset, AUTHORIZED_TO_MAINTAIN_LIABILITIES, null);
       } else {
-        list.addMuxed(source, 'trustline_deauthorized', details);
-        flagDetails.authorized_flag = false;
-        flagDetails.authorized_to_maintain_liabilites = false;
+        list.addSource('trustline_deauthorized', details);
+        addTrustLineFlagsEffect(list, o.trustor(), asset, null, AUTHORIZED | AUTHORIZED_TO_MAINTAIN_LIABILITIES);
       }
-      list.addMuxed(source, 'trustline_flags_updated', flagDetails);
+      addPoolRevokedEffects(list);
       break;
     }
     case 'accountMerge': {
-      const amount = result.accountMergeResult().sourceAccountBalance();
+      const amount = input.result.accountMergeResult().sourceAccountBalance();
       const details: Details = { amount: amountOf(amount), asset_type: 'native' };
       list.addMuxed(source, 'account_debited', details);
       list.addMuxed(body.destination(), 'account_credited', details);
@@ -149,7 +112,7 @@ export function operationEffects(input: EffectInput): EffectRow[] {
       break;
     }
     case 'inflation':
-      for (const payout of result.inflationResult().payouts()) {
+      for (const payout of input.result.inflationResult().payouts()) {
         list.add(accountIdFromXdr(payout.destination()), null, 'account_credited', {
           amount: amountOf(payout.amount()),
           asset_type: 'native',
@@ -159,26 +122,58 @@ export function operationEffects(input: EffectInput): EffectRow[] {
     case 'manageData': {
       const o = body.manageDataOp();
       const details: Details = { name: Buffer.from(o.dataName()).toString('utf8') };
-      for (const change of pairs()) {
-        if (change.type !== 'data') continue;
+      const change = list.changes.find((c) => c.type === 'data');
+      if (change) {
         if (change.post) details.value = Buffer.from(change.post.data().data().dataValue()).toString('base64');
         const type: EffectTypeName = change.pre === null ? 'data_created' : change.post === null ? 'data_removed' : 'data_updated';
-        list.addMuxed(source, type, details);
-        break;
+        list.addSource(type, details);
       }
       break;
     }
-    case 'bumpSequence':
-      for (const change of pairs()) {
-        if (change.type !== 'account' || !change.pre || !change.post) continue;
+    case 'bumpSequence': {
+      const change = list.changes.find((c) => c.type === 'account');
+      if (change?.pre && change.post) {
         const before = change.pre.data().account().seqNum().toString();
         const after = change.post.data().account().seqNum();
-        if (before !== after.toString()) list.addMuxed(source, 'sequence_bumped', { new_seq: int64Json(after) });
-        break;
+        if (before !== after.toString()) list.addSource('sequence_bumped', { new_seq: int64Json(after) });
       }
       break;
-    default:
+    }
+    case 'createClaimableBalance':
+      addCreateBalanceEffects(list);
       break;
+    case 'claimClaimableBalance':
+      addClaimBalanceEffects(list, body.claimClaimableBalanceOp());
+      break;
+    case 'clawback':
+      addClawbackEffects(list, body.clawbackOp());
+      break;
+    case 'clawbackClaimableBalance':
+      addClawbackBalanceEffects(list, body.clawbackClaimableBalanceOp());
+      break;
+    case 'setTrustLineFlags': {
+      const o = body.setTrustLineFlagsOp();
+      addTrustLineFlagsEffect(list, o.trustor(), assetFromXdr(o.asset()), o.setFlags(), o.clearFlags());
+      addPoolRevokedEffects(list);
+      break;
+    }
+    case 'liquidityPoolDeposit':
+      addDepositEffect(list, body.liquidityPoolDepositOp());
+      break;
+    case 'liquidityPoolWithdraw':
+      addWithdrawEffect(list, body.liquidityPoolWithdrawOp());
+      break;
+    case 'invokeHostFunction':
+      addInvokeHostFunctionEffects(list);
+      break;
+    default:
+      // begin/end_sponsoring_future_reserves and revoke_sponsorship have only the sponsorship
+      // effects of their changes; extend_footprint_ttl and restore_footprint have none
+      break;
+  }
+  if (input.sponsored !== false) {
+    addSponsorshipEffects(list);
+    addPoolEntryEffects(list);
   }
   return list.rows;
 }
@@ -193,10 +188,13 @@ function offersClaimed(result: xdr.OperationResultTr): xdr.ClaimAtom[] {
 
 function addTradeEffects(list: EffectList, buyer: xdr.MuxedAccount, claims: xdr.ClaimAtom[]): void {
   for (const claim of claims) {
-    if (claim.switch().name === 'claimAtomTypeLiquidityPool') continue;
     const sold = claimAmount(claim, 'sold');
     const bought = claimAmount(claim, 'bought');
     if (sold === 0n && bought === 0n) continue;
+    if (claim.switch().name === 'claimAtomTypeLiquidityPool') {
+      addPoolTradeEffect(list, claim.liquidityPool());
+      continue;
+    }
     const atom = claim.value() as xdr.ClaimOfferAtom | xdr.ClaimOfferAtomV0;
     const seller = 'sellerId' in atom ? accountIdFromXdr(atom.sellerId()) : encodeAccountId(atom.sellerEd25519());
     const offerId = int64Json(atom.offerId());
@@ -233,10 +231,10 @@ function signerSummary(account: xdr.AccountEntry): Map<string, number> {
   return out;
 }
 
-function setOptionsEffects(list: EffectList, o: xdr.SetOptionsOp, source: xdr.MuxedAccount, changes: EntryChange[]): void {
+function setOptionsEffects(list: EffectList, o: xdr.SetOptionsOp): void {
   const homeDomain = o.homeDomain();
   if (homeDomain !== null && homeDomain !== undefined) {
-    list.addMuxed(source, 'account_home_domain_updated', { home_domain: Buffer.from(homeDomain).toString('utf8') });
+    list.addSource('account_home_domain_updated', { home_domain: Buffer.from(homeDomain).toString('utf8') });
   }
   const thresholds: Details = {};
   const low = o.lowThreshold();
@@ -245,7 +243,7 @@ function setOptionsEffects(list: EffectList, o: xdr.SetOptionsOp, source: xdr.Mu
   if (low !== null && low !== undefined) thresholds.low_threshold = low;
   if (med !== null && med !== undefined) thresholds.med_threshold = med;
   if (high !== null && high !== undefined) thresholds.high_threshold = high;
-  if (Object.keys(thresholds).length > 0) list.addMuxed(source, 'account_thresholds_updated', thresholds);
+  if (Object.keys(thresholds).length > 0) list.addSource('account_thresholds_updated', thresholds);
   const flags: Details = {};
   const setFlags = o.setFlags();
   const clearFlags = o.clearFlags();
@@ -255,22 +253,77 @@ function setOptionsEffects(list: EffectList, o: xdr.SetOptionsOp, source: xdr.Mu
   if (clearFlags !== null && clearFlags !== undefined) {
     for (const [bit, key] of ACCOUNT_FLAG_KEYS) if ((clearFlags & bit) !== 0) flags[key] = false;
   }
-  if (Object.keys(flags).length > 0) list.addMuxed(source, 'account_flags_updated', flags);
+  if (Object.keys(flags).length > 0) list.addSource('account_flags_updated', flags);
   const inflationDest = o.inflationDest();
   if (inflationDest) {
-    list.addMuxed(source, 'account_inflation_destination_updated', { inflation_destination: accountIdFromXdr(inflationDest) });
+    list.addSource('account_inflation_destination_updated', { inflation_destination: accountIdFromXdr(inflationDest) });
   }
-  for (const change of changes) {
+  for (const change of list.changes) {
     if (change.type !== 'account' || !change.pre || !change.post) continue;
     const before = signerSummary(change.pre.data().account());
     const after = signerSummary(change.post.data().account());
     for (const key of [...before.keys()].sort()) {
       const weight = after.get(key);
-      if (weight === undefined) list.addMuxed(source, 'signer_removed', { public_key: key });
-      else if (weight !== before.get(key)) list.addMuxed(source, 'signer_updated', { public_key: key, weight });
+      if (weight === undefined) list.addSource('signer_removed', { public_key: key });
+      else if (weight !== before.get(key)) list.addSource('signer_updated', { public_key: key, weight });
     }
     for (const key of [...after.keys()].sort()) {
-      if (!before.has(key)) list.addMuxed(source, 'signer_created', { public_key: key, weight: after.get(key)! });
+      if (!before.has(key)) list.addSource('signer_created', { public_key: key, weight: after.get(key)! });
     }
   }
+}
+
+/**
+ * One effect for the trust line the operation names (an asset's, or a pool's shares'): created,
+ * removed or updated. A trust line to itself changes nothing and has none.
+ */
+function changeTrustEffects(list: EffectList, o: xdr.ChangeTrustOp): void {
+  const line = o.line();
+  for (const change of list.changes) {
+    if (change.type !== 'trustline') continue;
+    const entry = (change.post ?? change.pre)!.data().trustLine();
+    if (entry.asset().switch().value !== line.switch().value) continue;
+    const type: EffectTypeName =
+      change.pre === null ? 'trustline_created' : change.post === null ? 'trustline_removed' : 'trustline_updated';
+    const details: Details = { limit: amountOf(o.limit()) };
+    if (line.switch().name === 'assetTypePoolShare') {
+      details.asset_type = 'liquidity_pool_shares';
+      details.liquidity_pool_id = poolIdOf(line.liquidityPool());
+    } else {
+      addXdrAsset(details, line as unknown as xdr.Asset);
+    }
+    list.addSource(type, details);
+    return;
+  }
+}
+
+const AUTHORIZED = 1;
+const AUTHORIZED_TO_MAINTAIN_LIABILITIES = 2;
+const CLAWBACK_ENABLED = 4;
+
+const TRUST_LINE_FLAG_KEYS: [number, string][] = [
+  [AUTHORIZED, 'authorized_flag'],
+  // Horizon's key, misspelling included
+  [AUTHORIZED_TO_MAINTAIN_LIABILITIES, 'authorized_to_maintain_liabilites'],
+  [CLAWBACK_ENABLED, 'clawback_enabled_flag'],
+];
+
+/** Horizon's addTrustLineFlagsEffect: the flags set (true), then those cleared (false) */
+function addTrustLineFlagsEffect(
+  list: EffectList,
+  trustor: xdr.AccountId,
+  asset: AssetValue,
+  setFlags: number | null,
+  clearFlags: number | null,
+): void {
+  const details: Details = { trustor: accountIdFromXdr(trustor) };
+  addAsset(details, asset);
+  for (const [flags, value] of [
+    [setFlags, true],
+    [clearFlags, false],
+  ] as const) {
+    if (flags === null) continue;
+    for (const [bit, key] of TRUST_LINE_FLAG_KEYS) if ((flags & bit) !== 0) details[key] = value;
+  }
+  list.addSource('trustline_flags_updated', details);
 }

@@ -1,22 +1,32 @@
 // Horizon's `details` of an operation (operations_processor.go: stellar-horizon at 2abda01, the
 // same as stellar/go 096f654 for the classic types), for every operation type, with the `sponsor`
 // Horizon adds to any operation whose changes create a sponsored entry or signer.
-import { createHash } from 'node:crypto';
 import { xdr } from '@stellar/stellar-base';
-import { changePairs, contractEvents, type EntryChange, type LedgerTx, sortByLedgerKey } from '../../meta/index.js';
+import { changePairs, type EntryChange, type LedgerTx, operationContractEvents, sortChangePairs } from '../../meta/index.js';
 import {
   accountIdFromXdr,
   allowTrustAsset,
-  assetFromXdr,
+  balanceIdHex,
   claimPredicateJson,
-  formatCanonicalAsset,
   formatPrice,
-  scAddressString,
+  parseSacEvent,
+  poolIdHex,
+  poolIdOf,
   type SacEvent,
-  stellarAssetContractEvent,
+  scAddressString,
 } from '../../stellar/index.js';
 import type { Details, JsonValue } from '../rows.js';
-import { addAccount, addAsset, addXdrAsset, amountOf, signerKeyAddress } from './details.js';
+import {
+  addAccount,
+  addAsset,
+  addXdrAsset,
+  amountOf,
+  canonicalAsset,
+  entrySponsor,
+  liquidityPoolDelta,
+  signerKeyAddress,
+  sponsorPerSigner,
+} from './details.js';
 
 /** One operation of a transaction, with what the operations processor already read of it. */
 export interface OperationInTx {
@@ -36,9 +46,9 @@ export interface DetailsContext {
   txSource: xdr.MuxedAccount;
   successful: boolean;
   /** the network id: a Stellar Asset Contract's id depends on it */
-  network: Buffer;
+  networkId: Buffer;
   /** the meta: the operations' ledger entry changes (pool deltas, sponsors) and contract events */
-  tx: Pick<LedgerTx, 'meta' | 'operationChanges' | 'operationSponsors'>;
+  tx: Pick<LedgerTx, 'meta' | 'operationChanges' | 'operationSponsored'>;
 }
 
 const AUTH_FLAG_NAMES: [number, string][] = [
@@ -79,21 +89,6 @@ function path(assets: xdr.Asset[]): Details[] {
     addXdrAsset(d, a);
     return d;
   });
-}
-
-/** A claimable balance id as Horizon writes it: the hex of its XDR (type, then hash). */
-export function balanceIdHex(id: xdr.ClaimableBalanceId): string {
-  return id.toXDR('hex');
-}
-
-/** A liquidity pool id (PoolId, a 32-byte hash) as hex. */
-export function poolIdHex(id: xdr.PoolId): string {
-  return Buffer.from(id as unknown as Buffer).toString('hex');
-}
-
-/** The id of the pool with these parameters: sha256 of their XDR (stellar-go's NewPoolId). */
-export function poolIdOf(params: xdr.LiquidityPoolParameters): string {
-  return createHash('sha256').update(params.toXDR()).digest('hex');
 }
 
 /** Horizon's base.AssetAmount list: `asset` left out when unknown (a failed transaction's) */
@@ -242,7 +237,7 @@ export function operationDetails(operation: OperationInTx, ctx: DetailsContext):
       break;
     case 'createClaimableBalance': {
       const o = body.createClaimableBalanceOp();
-      details.asset = formatCanonicalAsset(assetFromXdr(o.asset()));
+      details.asset = canonicalAsset(o.asset());
       details.amount = amountOf(o.amount());
       const claimants = o.claimants().map((c) => ({
         destination: accountIdFromXdr(c.v0().destination()),
@@ -313,7 +308,7 @@ export function operationDetails(operation: OperationInTx, ctx: DetailsContext):
       break;
     }
     case 'invokeHostFunction':
-      addHostFunction(details, body.invokeHostFunctionOp().hostFunction(), ctx);
+      addHostFunction(details, body.invokeHostFunctionOp().hostFunction(), operation.index, ctx);
       break;
     case 'extendFootprintTtl':
       details.extend_to = body.extendFootprintTtlOp().extendTo();
@@ -393,7 +388,7 @@ function addLedgerKey(details: Details, key: xdr.LedgerKey): void {
       const t = key.trustLine();
       details.trustline_account_id = accountIdFromXdr(t.accountId());
       if (t.asset().switch().name === 'assetTypePoolShare') details.trustline_liquidity_pool_id = poolIdHex(t.asset().liquidityPoolId());
-      else details.trustline_asset = formatCanonicalAsset(assetFromXdr(t.asset()));
+      else details.trustline_asset = canonicalAsset(t.asset());
       break;
     }
     case 'liquidityPool':
@@ -404,7 +399,7 @@ function addLedgerKey(details: Details, key: xdr.LedgerKey): void {
   }
 }
 
-interface PoolDelta {
+interface PoolAmounts {
   /** the pool's assets, canonical ("native", "CODE:ISSUER"); empty when unknown */
   assets: [string, string];
   reserveA: bigint;
@@ -412,37 +407,24 @@ interface PoolDelta {
   shares: bigint;
 }
 
-const NO_POOL: PoolDelta = { assets: ['', ''], reserveA: 0n, reserveB: 0n, shares: 0n };
+const NO_POOL: PoolAmounts = { assets: ['', ''], reserveA: 0n, reserveB: 0n, shares: 0n };
 
 function changes(operation: OperationInTx, ctx: DetailsContext): xdr.LedgerEntryChange[] {
   return ctx.tx.operationChanges[operation.index] ?? [];
 }
 
 /** The pool's change by the operation (Horizon's getLiquidityPoolAndProductDelta): after minus before. */
-function poolDelta(operation: OperationInTx, ctx: DetailsContext, id: xdr.PoolId): PoolDelta {
-  const wanted = poolIdHex(id);
-  for (const change of sortByLedgerKey(changePairs(changes(operation, ctx)).filter((c) => c.type === 'liquidityPool'))) {
-    const pre = change.pre?.data().liquidityPool();
-    const post = change.post?.data().liquidityPool();
-    if ((pre && poolIdHex(pre.liquidityPoolId()) !== wanted) || (post && poolIdHex(post.liquidityPoolId()) !== wanted)) continue;
-    const pool = (post ?? pre)!.body().constantProduct();
-    const reserves = (p: typeof pre) => {
-      const cp = p?.body().constantProduct();
-      return cp
-        ? [BigInt(cp.reserveA().toString()), BigInt(cp.reserveB().toString()), BigInt(cp.totalPoolShares().toString())]
-        : [0n, 0n, 0n];
-    };
-    const [preA, preB, preShares] = reserves(pre);
-    const [postA, postB, postShares] = reserves(post);
-    const params = pool.params();
-    return {
-      assets: [formatCanonicalAsset(assetFromXdr(params.assetA())), formatCanonicalAsset(assetFromXdr(params.assetB()))],
-      reserveA: postA! - preA!,
-      reserveB: postB! - preB!,
-      shares: postShares! - preShares!,
-    };
-  }
-  throw new Error(`operation ${operation.index + 1}: liquidity pool ${wanted} has no change in the meta`);
+function poolDelta(operation: OperationInTx, ctx: DetailsContext, id: xdr.PoolId): PoolAmounts {
+  const pools = changePairs(changes(operation, ctx)).filter((c) => c.type === 'liquidityPool');
+  const delta = liquidityPoolDelta(sortChangePairs(pools), id);
+  if (!delta) throw new Error(`operation ${operation.index + 1}: liquidity pool ${poolIdHex(id)} has no change in the meta`);
+  const params = delta.pool.body().constantProduct().params();
+  return {
+    assets: [canonicalAsset(params.assetA()), canonicalAsset(params.assetB())],
+    reserveA: delta.reserveA,
+    reserveB: delta.reserveB,
+    shares: delta.shares,
+  };
 }
 
 const HOST_FUNCTIONS: Record<string, string> = {
@@ -495,11 +477,11 @@ function addContractIdPreimage(details: Details, preimage: xdr.ContractIdPreimag
     details.salt = BigInt(`0x${Buffer.from(from.salt()).toString('hex')}`).toString();
   } else {
     details.from = 'asset';
-    details.asset = formatCanonicalAsset(assetFromXdr(preimage.fromAsset()));
+    details.asset = canonicalAsset(preimage.fromAsset());
   }
 }
 
-function addHostFunction(details: Details, fn: xdr.HostFunction, ctx: DetailsContext): void {
+function addHostFunction(details: Details, fn: xdr.HostFunction, index: number, ctx: DetailsContext): void {
   const kind = fn.switch().name;
   details.function = HOST_FUNCTIONS[kind] ?? '';
   switch (kind) {
@@ -510,7 +492,7 @@ function addHostFunction(details: Details, fn: xdr.HostFunction, ctx: DetailsCon
         xdr.ScVal.scvSymbol(args.functionName()),
         ...args.args(),
       ]);
-      details.asset_balance_changes = assetBalanceChanges(ctx);
+      details.asset_balance_changes = assetBalanceChanges(ctx, index);
       break;
     }
     case 'hostFunctionTypeCreateContract':
@@ -520,7 +502,7 @@ function addHostFunction(details: Details, fn: xdr.HostFunction, ctx: DetailsCon
       const args = fn.createContractV2();
       addContractIdPreimage(details, args.contractIdPreimage());
       details.parameters = parameters(args.constructorArgs());
-      details.asset_balance_changes = assetBalanceChanges(ctx);
+      details.asset_balance_changes = assetBalanceChanges(ctx, index);
       break;
     }
     default:
@@ -528,57 +510,40 @@ function addHostFunction(details: Details, fn: xdr.HostFunction, ctx: DetailsCon
   }
 }
 
-/** The Stellar Asset Contract events of the transaction's Soroban operation. */
-export function sacEvents(ctx: Pick<DetailsContext, 'network' | 'tx'>): SacEvent[] {
+/** The Stellar Asset Contract events of operation `index` (a Soroban transaction has one operation). */
+export function sacEvents(ctx: Pick<DetailsContext, 'networkId' | 'tx'>, index: number): SacEvent[] {
   const meta = ctx.tx.meta;
   const out: SacEvent[] = [];
-  for (const event of contractEvents(meta)) {
-    const sac = stellarAssetContractEvent(event, meta.switch(), ctx.network);
+  for (const event of operationContractEvents(meta, index)) {
+    const sac = parseSacEvent(event, meta.switch(), ctx.networkId);
     if (sac) out.push(sac);
   }
   return out;
 }
 
 /** Horizon's asset_balance_changes: one per SAC event; null (Go's nil slice) when there is none */
-function assetBalanceChanges(ctx: DetailsContext): Details[] | null {
-  const changes = sacEvents(ctx).map((e) => {
+function assetBalanceChanges(ctx: DetailsContext, index: number): Details[] | null {
+  const changes = sacEvents(ctx, index).map((e) => {
     const change: Details = {};
     if (e.from !== null) change.from = e.from;
     if (e.to !== null) change.to = e.to;
     change.type = e.type;
     change.amount = amountOf(e.amount);
     addAsset(change, e.asset);
-    if (e.destinationMuxedId !== null) change.destination_muxed_id = e.destinationMuxedId.toString();
+    if (e.toMuxedId !== null) change.destination_muxed_id = e.toMuxedId.toString();
     return change;
   });
   return changes.length > 0 ? changes : null;
 }
 
-/** A signer's sponsor per signer key (stellar-go's AccountEntry.SponsorPerSigner) */
-function signerSponsors(entry: xdr.LedgerEntry | null): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!entry) return out;
-  const account = entry.data().account();
-  const v1 = account.ext().switch() === 1 ? account.ext().v1() : null;
-  const ids = v1 && v1.ext().switch() === 2 ? v1.ext().v2().signerSponsoringIDs() : [];
-  account.signers().forEach((signer, i) => {
-    const id = ids[i];
-    if (id) out.set(signerKeyAddress(signer.key()), accountIdFromXdr(id));
-  });
-  return out;
-}
-
 /** The sponsor a change gives the operation, in Horizon's getSponsor: a new or changed signer sponsor, or a created entry's */
 function sponsorOf(change: EntryChange, signerKey: string | null): string | null {
   if (signerKey !== null && change.type === 'account' && change.post) {
-    const post = signerSponsors(change.post).get(signerKey);
-    const pre = signerSponsors(change.pre).get(signerKey);
+    const post = sponsorPerSigner(change.post).get(signerKey);
+    const pre = sponsorPerSigner(change.pre).get(signerKey);
     if (post !== undefined && (pre === undefined || pre !== post)) return post;
   }
-  if (change.pre || !change.post) return null;
-  const ext = change.post.ext();
-  const sponsor = ext.switch() === 1 ? ext.v1().sponsoringId() : null;
-  return sponsor ? accountIdFromXdr(sponsor) : null;
+  return change.pre ? null : entrySponsor(change.post);
 }
 
 /**
@@ -587,11 +552,11 @@ function sponsorOf(change: EntryChange, signerKey: string | null): string | null
  * operations cannot have one, so that their changes are not decoded.
  */
 function operationSponsor(operation: OperationInTx, ctx: DetailsContext): string | null {
-  if (ctx.tx.operationSponsors?.[operation.index] === false) return null;
+  if (ctx.tx.operationSponsored?.[operation.index] === false) return null;
   const op = operation.op.body();
   const signer = op.switch().name === 'setOptions' ? op.setOptionsOp().signer() : null;
   const signerKey = signer ? signerKeyAddress(signer.key()) : null;
   const candidates = changePairs(changes(operation, ctx)).filter((c) => sponsorOf(c, signerKey) !== null);
   if (candidates.length === 0) return null;
-  return sponsorOf(candidates.length === 1 ? candidates[0]! : sortByLedgerKey(candidates)[0]!, signerKey);
+  return sponsorOf(candidates.length === 1 ? candidates[0]! : sortChangePairs(candidates)[0]!, signerKey);
 }

@@ -20,10 +20,10 @@ export function operationSource(op: xdr.Operation, txSource: xdr.MuxedAccount): 
 
 const INVOKE_HOST_FUNCTION = operationTypeNumber('invoke_host_function');
 
-/** Horizon's IsPayment: the payment types, and a host function whose transaction emitted a SAC transfer, mint, clawback or burn */
-function isPayment(type: number, ctx: OperationContext): boolean {
+/** Horizon's IsPayment: the payment types, and a host function that emitted a SAC transfer, mint, clawback or burn */
+function isPayment(type: number, index: number, ctx: OperationContext): boolean {
   if (isPaymentType(type)) return true;
-  return type === INVOKE_HOST_FUNCTION && sacEvents(ctx).length > 0;
+  return type === INVOKE_HOST_FUNCTION && sacEvents(ctx, index).length > 0;
 }
 
 export function operationRows(ops: xdr.Operation[], ctx: OperationContext): OperationRow[] {
@@ -44,7 +44,7 @@ export function operationRows(ops: xdr.Operation[], ctx: OperationContext): Oper
       source_account: decoded.accountId,
       source_account_muxed: decoded.muxedAddress,
       transaction_successful: ctx.successful,
-      is_payment: isPayment(type, ctx),
+      is_payment: isPayment(type, i, ctx),
     };
   });
 }

@@ -9,7 +9,16 @@ import { type DetailsContext, operationDetails } from '../../../src/ingest/proce
 import { operationRows } from '../../../src/ingest/processors/operations.js';
 import { operationResults } from '../../../src/ingest/processors/transactions.js';
 import { envelopeParts, envelopeSourceAccount, splitMeta } from '../../../src/meta/index.js';
-import { accountIdToXdr, assetContractId, assetToXdr, creditAsset, NATIVE_ASSET, type AssetValue } from '../../../src/stellar/index.js';
+import {
+  accountIdToXdr,
+  assetContractId,
+  assetToXdr,
+  creditAsset,
+  formatCanonicalAsset,
+  NATIVE_ASSET,
+  type AssetValue,
+} from '../../../src/stellar/index.js';
+import { bigAmount, contractEvent, type SacEventName, sacTopics, v4MapData } from '../../support/sac_events.js';
 import { TRANSACTION_OPERATION_DETAILS } from '../support/horizon_operation_details.js';
 
 const NETWORK = createHash('sha256').update('passphrase').digest();
@@ -30,8 +39,8 @@ function context(tx: Tx): DetailsContext & { results: xdr.OperationResult[] } {
     operations: envelopeParts(tx.envelope).operations,
     txSource: envelopeSourceAccount(tx.envelope),
     successful,
-    network: tx.network ?? NETWORK,
-    tx: { meta, operationChanges: splitMeta(meta).ops, operationSponsors: undefined },
+    networkId: tx.network ?? NETWORK,
+    tx: { meta, operationChanges: splitMeta(meta).ops, operationSponsored: undefined },
     results: operationResults(new xdr.TransactionResultPair({ transactionHash: Buffer.alloc(32), result })),
   };
 }
@@ -541,7 +550,7 @@ describe('liquidity pool deposits and withdrawals (transaction_operation_wrapper
 // contractevents.GenerateEvent: a SAC event as meta v3 has it (admin in mint and clawback topics),
 // or, with a muxed id, with v4's {amount, to_muxed_id} data
 function generateEvent(
-  type: 'transfer' | 'mint' | 'clawback' | 'burn',
+  type: SacEventName,
   from: string,
   to: string,
   admin: string,
@@ -550,38 +559,9 @@ function generateEvent(
   network: Buffer,
   muxedId?: bigint,
 ): xdr.ContractEvent {
-  const address = (a: string) =>
-    xdr.ScVal.scvAddress(
-      a.startsWith('C')
-        ? xdr.ScAddress.scAddressTypeContract(StrKey.decodeContract(a) as unknown as xdr.ContractId)
-        : xdr.ScAddress.scAddressTypeAccount(accountIdToXdr(a)),
-    );
-  const assetTopic = xdr.ScVal.scvString(asset.type === 'native' ? 'native' : `${asset.code}:${asset.issuer}`);
-  const i128 = xdr.ScVal.scvI128(
-    new xdr.Int128Parts({
-      hi: xdr.Int64.fromString((amount >> 64n).toString()),
-      lo: xdr.Uint64.fromString((amount & ((1n << 64n) - 1n)).toString()),
-    }),
-  );
-  const data =
-    muxedId === undefined
-      ? i128
-      : xdr.ScVal.scvMap([
-          new xdr.ScMapEntry({ key: xdr.ScVal.scvSymbol('amount'), val: i128 }),
-          new xdr.ScMapEntry({ key: xdr.ScVal.scvSymbol('to_muxed_id'), val: xdr.ScVal.scvU64(xdr.Uint64.fromString(muxedId.toString())) }),
-        ]);
-  const topics = {
-    transfer: () => [xdr.ScVal.scvSymbol('transfer'), address(from), address(to), assetTopic],
-    mint: () => [xdr.ScVal.scvSymbol('mint'), address(admin), address(to), assetTopic],
-    clawback: () => [xdr.ScVal.scvSymbol('clawback'), address(admin), address(from), assetTopic],
-    burn: () => [xdr.ScVal.scvSymbol('burn'), address(from), assetTopic],
-  }[type]();
-  return new xdr.ContractEvent({
-    ext: new xdr.ExtensionPoint(0),
-    contractId: assetContractId(asset, network) as unknown as xdr.ContractId,
-    type: xdr.ContractEventType.contract(),
-    body: new xdr.ContractEventBody(0, new xdr.ContractEventV0({ topics, data })),
-  });
+  const topics = sacTopics(type, from, to, admin, xdr.ScVal.scvString(formatCanonicalAsset(asset)));
+  const data = muxedId === undefined ? bigAmount(amount) : v4MapData(amount, xdr.ScVal.scvU64(xdr.Uint64.fromString(muxedId.toString())));
+  return contractEvent(assetContractId(asset, network), topics, data);
 }
 
 describe('TestOperationTypeInvokeHostFunctionDetails (operations_processor_test.go)', () => {

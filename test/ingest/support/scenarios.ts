@@ -120,7 +120,7 @@ export function transactionInput(view: LedgerView, tx: LedgerTx, passphrase: str
       successful: isSuccessful(tx.result),
       txSource: decodeAddressToMuxedAccount(inner.source, true),
       results: operationResults(tx.result),
-      network: view.network,
+      networkId: view.networkId,
       tx,
     },
     txSourceId: extractBaseAddress(inner.source),
@@ -143,6 +143,8 @@ export function operationInputs(view: LedgerView, tx: LedgerTx, passphrase: stri
     sourceId: sourceIds[i]!,
     result: context.results[i]!.tr(),
     changes: tx.operationChanges[i] ?? [],
+    meta: tx.meta,
+    networkId: view.networkId,
   }));
 }
 

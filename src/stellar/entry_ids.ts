@@ -1,0 +1,20 @@
+// Horizon's forms of the ids of claimable balances and liquidity pools, and a pool's id from its
+// parameters.
+import { createHash } from 'node:crypto';
+import type { xdr } from '@stellar/stellar-base';
+
+/** A claimable balance id as Horizon writes it (xdr.MarshalHex): the hex of its XDR, type first. */
+export function balanceIdHex(id: xdr.ClaimableBalanceId): string {
+  return id.toXDR('hex');
+}
+
+/** A liquidity pool id (PoolId, a 32-byte hash) as hex. */
+export function poolIdHex(id: xdr.PoolId | Buffer): string {
+  // a Hash is a Buffer (stellar-base types it as an array of opaque bytes)
+  return (id as Buffer).toString('hex');
+}
+
+/** The id of the pool with these parameters, as hex: sha256 of their XDR (stellar-go's NewPoolId). */
+export function poolIdOf(params: xdr.LiquidityPoolParameters): string {
+  return createHash('sha256').update(params.toXDR()).digest('hex');
+}
