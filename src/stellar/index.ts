@@ -8,6 +8,8 @@ export * from './int64.js';
 export * from './invalid_value_error.js';
 export * from './network.js';
 export * from './operation_types.js';
+export * from './pool_math.js';
 export * from './price.js';
 export * from './result_codes.js';
 export * from './toid.js';
+export * from './trade_types.js';
