@@ -190,6 +190,17 @@ export function loadConfig(accepted: readonly SettingName[], flags: FlagValues, 
   return config;
 }
 
+/** The settings of `accepted` that the flags or the environment give (the others hold their defaults). */
+export function givenSettings(accepted: readonly SettingName[], flags: FlagValues, env: NodeJS.ProcessEnv = process.env): Set<SettingName> {
+  return new Set(
+    accepted.filter((name) => {
+      const setting = settings[name];
+      const fromEnv = env[setting.env];
+      return flags.has(setting.flag) || (fromEnv !== undefined && fromEnv !== '');
+    }),
+  );
+}
+
 export function defaultConfig(): Config {
   const config = {} as Record<SettingName, unknown>;
   for (const name of Object.keys(settings) as SettingName[]) config[name] = settings[name].default;

@@ -4,7 +4,7 @@ import { parseArgs } from './cli/args.js';
 import type { Command } from './cli/command.js';
 import { commands } from './cli/commands/index.js';
 import { commandUsage, groupUsage, programUsage } from './cli/usage.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, givenSettings, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { ZENITH_VERSION } from './version.js';
 
@@ -50,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
   const positionals = words.slice(command.words.length);
   const expected = command.positionals ?? [];
   let config: ReturnType<typeof loadConfig>;
+  let given: ReturnType<typeof givenSettings>;
   try {
     if (positionals.length !== expected.length) {
       throw new ConfigError(
@@ -58,12 +59,13 @@ async function main(argv: string[]): Promise<number> {
       );
     }
     config = loadConfig(command.settings, flags);
+    given = givenSettings(command.settings, flags);
   } catch (error) {
     return usageError(error, command);
   }
   const logger = createLogger(config.logLevel);
   try {
-    return await command.run(config, logger, positionals);
+    return await command.run(config, logger, positionals, given);
   } catch (error) {
     if (error instanceof ConfigError) return usageError(error, command);
     logger.fatal({ err: error }, error instanceof Error ? error.message : 'failed');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultConfig, loadConfig, STANDALONE_PASSPHRASE, type FlagValues } from '../src/config.js';
+import { ConfigError, defaultConfig, givenSettings, loadConfig, STANDALONE_PASSPHRASE, type FlagValues } from '../src/config.js';
 
 const flags = (entries: Record<string, string | true>): FlagValues => new Map(Object.entries(entries));
 const all = Object.keys(defaultConfig()) as (keyof ReturnType<typeof defaultConfig>)[];
@@ -29,6 +29,14 @@ describe('config', () => {
     expect(loadConfig(all, flags({ 'manual-close': 'false' }), { MANUAL_CLOSE: 'true' }).manualClose).toBe(false);
     expect(loadConfig(all, flags({}), { DATABASE_URL: 'postgres://u@h/db' }).databaseUrl).toBe('postgres://u@h/db');
     expect(loadConfig(all, flags({ 'core-url': 'http://core:11626/' }), {}).coreUrl).toBe('http://core:11626');
+  });
+
+  it('tells the settings given by a flag or a variable from defaults', () => {
+    const accepted = ['networkPassphrase', 'port'] as const;
+    expect([...givenSettings(accepted, flags({}), {})]).toEqual([]);
+    expect([...givenSettings(accepted, flags({ 'network-passphrase': 'x' }), {})]).toEqual(['networkPassphrase']);
+    expect([...givenSettings(accepted, flags({}), { NETWORK_PASSPHRASE: 'x', PORT: '' })]).toEqual(['networkPassphrase']);
+    expect([...givenSettings(['port'], flags({}), { NETWORK_PASSPHRASE: 'x' })]).toEqual([]);
   });
 
   it.each([

@@ -11,6 +11,9 @@ export interface Command {
   settings: SettingName[];
   /** names of the words that follow the command, e.g. FROM and TO; all are required */
   positionals?: readonly string[];
-  /** resolves with the exit code when the command is done; a ConfigError means bad usage (exit 2) */
-  run(config: Config, logger: Logger, positionals: string[]): Promise<number>;
+  /**
+   * resolves with the exit code when the command is done; a ConfigError means bad usage (exit 2).
+   * `given`: the settings the command line or the environment set (the others are defaults).
+   */
+  run(config: Config, logger: Logger, positionals: string[], given: ReadonlySet<SettingName>): Promise<number>;
 }

@@ -8,6 +8,8 @@ export type { Ingester, IngesterOptions } from './ingester.js';
 export { reingestRange, ReingestError } from './reingest.js';
 export type { ReingestOptions, ReingestProgress } from './reingest.js';
 export { ledgerRows } from './ledger_rows.js';
+export { checkSourceNetwork, networkCheckedSource } from './network_check.js';
+export type { NetworkVerdict } from './network_check.js';
 export type { LedgerRowsOptions } from './ledger_rows.js';
 export { readCursor, CursorMovedError } from './cursor.js';
 export type { Cursor } from './cursor.js';

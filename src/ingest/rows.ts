@@ -42,6 +42,7 @@ export const TRANSACTIONS = table('history_transactions', {
   operation_count: 'integer',
   memo_type: 'ascii',
   memo: 'text?',
+  memo_bytes: 'ascii?',
   signatures: 'text[]',
   valid_after: 'bigint?',
   valid_before: 'bigint?',
@@ -105,38 +106,57 @@ export const TRADES = table('history_trades', {
   operation_id: 'bigint',
   order: 'integer',
   closed_at: 'timestamp',
-  offer_id: 'bigint',
-  base_offer_id: 'bigint',
-  base_account: 'ascii',
+  offer_id: 'bigint?',
+  base_offer_id: 'bigint?',
+  base_account: 'ascii?',
   base_asset_id: 'integer',
   base_amount: 'bigint',
-  counter_offer_id: 'bigint',
-  counter_account: 'ascii',
+  counter_offer_id: 'bigint?',
+  counter_account: 'ascii?',
   counter_asset_id: 'integer',
   counter_amount: 'bigint',
   base_is_seller: 'boolean',
   price_n: 'bigint',
   price_d: 'bigint',
+  trade_type: 'integer',
+  base_liquidity_pool_id: 'ascii?',
+  counter_liquidity_pool_id: 'ascii?',
+  liquidity_pool_fee: 'integer?',
+  rounding_slippage: 'bigint?',
 });
 export type TradeRow = RowOf<typeof TRADES>;
 
-/** A trade before its assets have ids: seller side (the crossed offer) and buyer side. */
+/**
+ * A trade before its assets have ids: the seller's side (a crossed offer and its owner, or a
+ * liquidity pool) and the buyer's (the operation's source, with its resting offer or the
+ * operation's synthetic offer id).
+ */
 export interface TradeRecord {
   operation_id: bigint;
   order: number;
   closed_at: string;
-  offer_id: bigint;
-  seller: string;
-  seller_offer_id: bigint;
+  /** the crossed offer (Horizon's older offer_id); null for a pool */
+  offer_id: bigint | null;
+  /** the crossed offer's owner; null for a pool */
+  seller: string | null;
+  seller_offer_id: bigint | null;
+  /** the pool's id (hex) when the seller is a liquidity pool */
+  seller_liquidity_pool_id: string | null;
   buyer: string;
   buyer_offer_id: bigint;
   sold_asset: AssetValue;
   sold_amount: bigint;
   bought_asset: AssetValue;
   bought_amount: bigint;
-  /** the crossed offer's price (bought per sold, as the offer stood before the trade) */
+  /** the seller's price, bought per sold: the crossed offer's before the trade, a pool's amounts */
   price_n: bigint;
   price_d: bigint;
+  /** TRADE_TYPE_ORDERBOOK or TRADE_TYPE_LIQUIDITY_POOL */
+  trade_type: number;
+  /** a pool's fee in basis points */
+  liquidity_pool_fee: number | null;
+  /** a pool trade's rounding slippage in basis points (trade aggregations leave out 1000 and more) */
+  rounding_slippage: bigint | null;
 }
 
 /** The assets of trades; code and issuer are '' for the native asset. */
@@ -190,6 +210,7 @@ export const TRUST_LINES = table('trust_lines', {
   asset_type: 'text',
   asset_code: 'text',
   asset_issuer: 'text',
+  liquidity_pool_id: 'ascii',
   balance: 'bigint',
   limit: 'bigint',
   buying_liabilities: 'bigint',
@@ -223,7 +244,7 @@ export interface StateRows {
   data: DataRow[];
   removedData: { account_id: string; name: string }[];
   trustLines: TrustLineRow[];
-  removedTrustLines: { account_id: string; asset_code: string; asset_issuer: string }[];
+  removedTrustLines: { account_id: string; asset_code: string; asset_issuer: string; liquidity_pool_id: string }[];
   offers: OfferRow[];
   removedOffers: bigint[];
 }

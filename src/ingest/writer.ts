@@ -6,19 +6,8 @@ import type { SqlSession } from '../db/database.js';
 import { assetsEqual, ledgerToidRange, type AssetValue } from '../stellar/index.js';
 import { COPY_HEADER, COPY_TRAILER, CopyBinary, copyStatement, rowWriter } from './encode/copy_binary.js';
 import { HISTORY_TABLES, encodeHistory, type EncodedHistory } from './encode/history.js';
-import {
-  ACCOUNTS,
-  ASSETS,
-  DATA,
-  OFFERS,
-  SIGNERS,
-  TRADES,
-  TRUST_LINES,
-  type AssetRow,
-  type LedgerRows,
-  type TradeRecord,
-  type TradeRow,
-} from './rows.js';
+import { ACCOUNTS, ASSETS, DATA, OFFERS, SIGNERS, TRADES, TRUST_LINES, type AssetRow, type LedgerRows, type TradeRecord } from './rows.js';
+import { tradeRow } from './processors/trades.js';
 import type { Table } from './table.js';
 
 const json = (rows: readonly object[]): string =>
@@ -153,29 +142,7 @@ async function writeTrades(sql: SqlSession, trades: readonly TradeRecord[]): Pro
     if (!row) throw new Error(`history_assets has no row for ${c.type} ${c.code} ${c.issuer}`);
     return Number(row.id);
   };
-  const rows = trades.map((t): TradeRow => {
-    const soldId = idOf(t.sold_asset);
-    const boughtId = idOf(t.bought_asset);
-    // Horizon: the base asset is the one with the smaller history id
-    const baseIsSeller = soldId < boughtId;
-    return {
-      operation_id: t.operation_id,
-      order: t.order,
-      closed_at: t.closed_at,
-      offer_id: t.offer_id,
-      base_offer_id: baseIsSeller ? t.seller_offer_id : t.buyer_offer_id,
-      base_account: baseIsSeller ? t.seller : t.buyer,
-      base_asset_id: baseIsSeller ? soldId : boughtId,
-      base_amount: baseIsSeller ? t.sold_amount : t.bought_amount,
-      counter_offer_id: baseIsSeller ? t.buyer_offer_id : t.seller_offer_id,
-      counter_account: baseIsSeller ? t.buyer : t.seller,
-      counter_asset_id: baseIsSeller ? boughtId : soldId,
-      counter_amount: baseIsSeller ? t.bought_amount : t.sold_amount,
-      base_is_seller: baseIsSeller,
-      price_n: baseIsSeller ? t.price_n : t.price_d,
-      price_d: baseIsSeller ? t.price_d : t.price_n,
-    };
-  });
+  const rows = trades.map((t) => tradeRow(t, idOf(t.sold_asset), idOf(t.bought_asset)));
   await insert(sql, TRADES, rows);
 }
 
@@ -198,12 +165,14 @@ export async function writeState(sql: SqlSession, rows: LedgerRows): Promise<voi
   await insert(sql, DATA, s.data, upsert(['account_id', 'name'], DATA));
   if (s.removedTrustLines.length > 0) {
     await sql.query(
-      `DELETE FROM trust_lines t USING json_to_recordset($1::json) AS x(account_id text, asset_code text, asset_issuer text)
-        WHERE t.account_id = x.account_id AND t.asset_code = x.asset_code AND t.asset_issuer = x.asset_issuer`,
+      `DELETE FROM trust_lines t
+        USING json_to_recordset($1::json) AS x(account_id text, asset_code text, asset_issuer text, liquidity_pool_id text)
+        WHERE t.account_id = x.account_id AND t.asset_code = x.asset_code AND t.asset_issuer = x.asset_issuer
+          AND t.liquidity_pool_id = x.liquidity_pool_id`,
       [json(s.removedTrustLines)],
     );
   }
-  await insert(sql, TRUST_LINES, s.trustLines, upsert(['account_id', 'asset_code', 'asset_issuer'], TRUST_LINES));
+  await insert(sql, TRUST_LINES, s.trustLines, upsert(['account_id', 'asset_code', 'asset_issuer', 'liquidity_pool_id'], TRUST_LINES));
   if (s.removedOffers.length > 0) {
     await sql.query('DELETE FROM offers WHERE id = ANY($1::bigint[])', [s.removedOffers.map(String)]);
   }

@@ -114,13 +114,13 @@ export function parseStrictSendParams(input: StrictSendInput): StrictSendParams 
   return { source, sourceAmount, destinationAccount, destinationAssets };
 }
 
-/** The assets an account holds (native and its trust lines) with their balances, by canonical string; empty if it does not exist. */
+/** The assets an account holds (native and its trust lines, not pool shares) with their balances, by canonical string; empty if it does not exist. */
 export async function accountBalances(db: Database, accountId: string): Promise<Map<string, bigint>> {
   const rows = await db.session((sql) =>
     sql.query<{ asset: string; balance: string | bigint }>(
       `SELECT 'native' AS asset, balance FROM accounts WHERE id = $1
        UNION ALL
-       SELECT asset_code || ':' || asset_issuer, balance FROM trust_lines WHERE account_id = $1`,
+       SELECT asset_code || ':' || asset_issuer, balance FROM trust_lines WHERE account_id = $1 AND liquidity_pool_id = ''`,
       [accountId],
     ),
   );

@@ -139,6 +139,21 @@ export function operationContractEvents(meta: xdr.TransactionMeta, index: number
   }
 }
 
+/**
+ * Whether a ledger's meta belongs to the network whose id is `network`: the hash of the first
+ * envelope of its transaction set under that network is one of its results' transaction hashes.
+ * Null for a ledger without transactions, which tells nothing.
+ */
+export function metaMatchesNetwork(meta: xdr.LedgerCloseMeta, network: Buffer): boolean | null {
+  const version = meta.switch();
+  const body = version === 0 ? meta.v0() : version === 1 ? meta.v1() : meta.v2();
+  const results = body.txProcessing().map((p: xdr.TransactionResultMeta | xdr.TransactionResultMetaV1) => p.result().transactionHash());
+  const [first] = txSetEnvelopes(meta);
+  if (first === undefined || results.length === 0) return null;
+  const hash = envelopeHash(first, network);
+  return results.some((r) => hash.equals(r));
+}
+
 /** Normalizes a LedgerCloseMeta; every transaction must have its envelope in the tx set. */
 export function viewLedger(meta: xdr.LedgerCloseMeta, network: Buffer): LedgerView {
   const version = meta.switch();

@@ -140,6 +140,12 @@ export function muxedAccountFromXdr(account: xdr.MuxedAccount): DecodedMuxedAcco
   return { accountId: encodeAccountId(account.ed25519()), muxedAddress: null, muxedId: null };
 }
 
+/** The id of a muxed account's M... address (Horizon's `*_muxed_id`). */
+export function muxedIdOfAddress(address: string): bigint {
+  // an M... address holds the 32-byte key, then the id as a big-endian uint64
+  return Buffer.from(StrKey.decodeMed25519PublicKey(address)).readBigUInt64BE(32);
+}
+
 /** The G... account behind an XDR MuxedAccount (its muxed id, if any, dropped). */
 export function muxedAccountBase(account: xdr.MuxedAccount): string {
   return encodeAccountId(account.switch().name === 'keyTypeMuxedEd25519' ? account.med25519().ed25519() : account.ed25519());

@@ -182,6 +182,8 @@ describe('the public surface', () => {
       ['/effects?order=desc', '/effects'],
       ['/offers/7', '/offers/:offer_id'],
       ['/offers/7/trades', '/offers/:offer_id/trades'],
+      ['/trades', '/trades'],
+      ['/trades?trade_type=liquidity_pool', ''],
       ['/fee_stats', '/fee_stats'],
       ['/operation_fee_stats', '/operation_fee_stats'],
       [
@@ -218,6 +220,7 @@ describe('the public surface', () => {
       ['/transactions?include_failed=maybe', ''],
       ['/order_book?selling_asset_type=native', ''],
       ['/trade_aggregations?resolution=7', ''],
+      ['/trades?trade_type=pools', ''],
       ['/paths/strict-send?source_asset_type=native', ''],
       ['/no/such/route', ''],
     ];

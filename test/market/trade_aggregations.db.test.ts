@@ -250,3 +250,67 @@ describe('buckets backfilled by migration 0003', () => {
     }
   });
 });
+
+describe('trades with liquidity pools', () => {
+  let test: TestDatabase;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+  });
+  afterAll(() => test.drop());
+
+  // Horizon aggregates pool trades too, but only those whose rounding slippage is under its
+  // --rounding-slippage-filter (default 1000 bps: RebuildTradeAggregationTimes's
+  // coalesce(rounding_slippage, 0) < 1000); an offer's trade has no slippage.
+  it('counts those under 1000 bps of rounding slippage, on insert and on rebuild', async () => {
+    const at = '2024-01-01 00:00:10';
+    const minute = Date.UTC(2024, 0, 1);
+    const insert = (sql: Parameters<Parameters<Database['session']>[0]>[0]) =>
+      sql.query(
+        `INSERT INTO history_trades (operation_id, "order", closed_at, base_asset_id, base_amount, counter_asset_id, counter_amount,
+           base_is_seller, price_n, price_d, trade_type, liquidity_pool_fee, rounding_slippage, base_liquidity_pool_id)
+         VALUES (4294971393, 0, $1, 1, 100, 2, 200, true, 2, 1, 1, NULL, NULL, NULL),
+                (4294971394, 0, $1, 1, 10, 2, 30, true, 3, 1, 2, 30, 999, $2),
+                (4294971395, 0, $1, 1, 1, 2, 9, true, 9, 1, 2, 30, 1000, $2)`,
+        [at, 'ab'.repeat(32)],
+      );
+    const aggregate = () =>
+      tradeAggregationsByIds(
+        test.db,
+        1,
+        2,
+        parseTradeAggregationParams({
+          base: { assetType: 'native' },
+          counter: { assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER },
+          resolution: '60000',
+          startTime: String(minute),
+          endTime: String(minute + 60_000),
+        }),
+      );
+    const expected = [
+      {
+        timestamp: minute,
+        tradeCount: 2,
+        baseVolume: '0.0000110',
+        counterVolume: '0.0000230',
+        avg: '2.0909091',
+        high: '3.0000000',
+        highR: { N: 3, D: 1 },
+        low: '2.0000000',
+        lowR: { N: 2, D: 1 },
+        open: '2.0000000',
+        openR: { N: 2, D: 1 },
+        close: '3.0000000',
+        closeR: { N: 3, D: 1 },
+      },
+    ];
+    await test.db.session(insert);
+    expect(await aggregate()).toEqual(expected);
+    // a reingest deletes and inserts again: the rebuilt buckets leave the same trade out
+    await test.db.session((sql) => sql.query('DELETE FROM history_trades WHERE operation_id = 4294971393'));
+    expect((await aggregate())[0]?.tradeCount).toBe(1);
+    await test.db.session((sql) => sql.query('DELETE FROM history_trades'));
+    await test.db.session(insert);
+    expect(await aggregate()).toEqual(expected);
+  });
+});

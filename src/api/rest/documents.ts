@@ -73,9 +73,12 @@ export function rootVariables(args: object): Json {
   return prefixed('r', args);
 }
 
-/** A page route's variables: the root field's arguments and the page's, on the connection field. */
-export function pageVariables(route: PageRoute, args: object, page: PageParams): Json {
-  const variables: Json = { first: page.limit, order: page.order };
+/**
+ * A page route's variables: the root field's arguments, and the page's with the list's own
+ * (its filters) on the connection field.
+ */
+export function pageVariables(route: PageRoute, args: object, page: PageParams, listArgs: object = {}): Json {
+  const variables: Json = { ...listArgs, first: page.limit, order: page.order };
   if (page.cursor !== '') variables.after = page.cursor;
   if (route.includeFailed) variables.includeFailed = page.includeFailed;
   return { ...prefixed('r', args), ...prefixed(route.fields.length === 2 ? 'p' : 'r', variables) };

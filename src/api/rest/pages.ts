@@ -22,19 +22,25 @@ export async function readPage(
   ctx: RouteContext,
   page: PageParams,
 ): Promise<Json[]> {
-  const result = await run(schema, services, compiled, pageVariables(route, route.args?.(ctx) ?? {}, page));
+  const result = await run(schema, services, compiled, pageVariables(route, route.args?.(ctx) ?? {}, page, route.filters?.args(ctx)));
   const connection = route.fields.length === 2 ? (result?.page as Json | null | undefined) : result;
   if (!connection) throw new ProblemError(problems.notFound());
   const edges = (connection.edges as { node: Json }[] | undefined) ?? [];
   return edges.map((edge) => restResource(route.type, edge.node, ctx.origin));
 }
 
-/** Horizon's page: records under _embedded, and self/next/prev by the spec's rules. */
-export function pageBody(base: string, page: PageParams, route: PageRoute, records: Json[]): Json {
+/**
+ * Horizon's page: records under _embedded, and self/next/prev by the spec's rules. The links keep
+ * the route's filters as given, with the parameters in Horizon's (Go's url.Values) sorted order.
+ */
+export function pageBody(base: string, page: PageParams, route: PageRoute, records: Json[], query: RouteContext['query'] = {}): Json {
   const href = (cursor: string, order: string) => {
-    const query = new URLSearchParams({ cursor, limit: String(page.limit), order });
-    if (route.includeFailed && page.includeFailed) query.set('include_failed', 'true');
-    return link(`${base}?${query.toString()}`);
+    const params = new URLSearchParams({ cursor, limit: String(page.limit), order });
+    if (route.includeFailed && page.includeFailed) params.set('include_failed', 'true');
+    const filters = route.filters?.params.filter((name) => query[name] !== undefined) ?? [];
+    for (const name of filters) params.set(name, query[name] ?? '');
+    if (filters.length > 0) params.sort();
+    return link(`${base}?${params.toString()}`);
   };
   const first = records[0]?.paging_token;
   const last = records[records.length - 1]?.paging_token;

@@ -11,6 +11,9 @@ import { isVerbatim } from '../schema/verbatim.js';
  */
 export const REST_RENAMES: Readonly<Record<string, string>> = {
   'Transaction.ledgerSequence': 'ledger',
+  // Horizon's transaction names its muxed source account_muxed (operations: source_account_muxed)
+  'Transaction.sourceAccountMuxed': 'accountMuxed',
+  'Transaction.sourceAccountMuxedId': 'accountMuxedId',
   'Effect.accountId': 'account',
   'Trade.baseAccountId': 'baseAccount',
   'Trade.counterAccountId': 'counterAccount',

@@ -79,6 +79,19 @@ const listFrom =
   (record, origin) =>
     `${origin}${path}?order=${order}&cursor=${text(record.paging_token)}`;
 
+/**
+ * A side of a trade as Horizon links it (populateTradeLinks): an account (with its offer: crossed,
+ * resting or the operation's own), or a liquidity pool (`/liquidity_pools/{id}`, Horizon's route;
+ * this service has no such route).
+ */
+function tradeSide(side: 'base' | 'counter'): Href {
+  const account = to('Account', `${side}_account`);
+  return (record, origin, self) => {
+    const pool = record[`${side}_liquidity_pool_id`];
+    return pool === undefined ? account(record, origin, self) : `${origin}/liquidity_pools/${text(pool)}`;
+  };
+}
+
 /** Horizon's effect id: the operation id and the order, zero-padded (`%019d-%010d`). */
 function effectId(pagingToken: string): string {
   const [operationId = '', order = ''] = pagingToken.split('-');
@@ -115,8 +128,8 @@ const RESOURCES: Readonly<Record<string, RestResource>> = {
     // Horizon's trade links itself with an empty href
     before: {
       self: () => '',
-      base: to('Account', 'base_account'),
-      counter: to('Account', 'counter_account'),
+      base: tradeSide('base'),
+      counter: tradeSide('counter'),
       operation: to('Operation', operationOf),
     },
   },

@@ -72,7 +72,7 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
       } else {
         const page = pageParams(url.searchParams, route.includeFailed ?? false);
         const records = await readPage(schema, services, found.compiled, route, ctx, page);
-        sendJson(res, 200, pageBody(ctx.origin + url.pathname, page, route, records));
+        sendJson(res, 200, pageBody(ctx.origin + url.pathname, page, route, records, ctx.query));
       }
     } catch (error) {
       if (res.headersSent) {

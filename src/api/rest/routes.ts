@@ -19,7 +19,7 @@ import {
   type StrictReceiveInput,
   type TradeAggregationInput,
 } from '../../market/index.js';
-import type { AssetQuery } from '../../stellar/index.js';
+import { parseTradeTypeFilter, type AssetQuery } from '../../stellar/index.js';
 import { parsed, ProblemError, problems } from '../problems.js';
 import { link, type Links } from './hal.js';
 import { accountIdParam, dataKeyParam, hashParam, int64Param, uint32Param } from './params.js';
@@ -64,6 +64,11 @@ export interface PageRoute extends RouteBase {
   /** has a streaming mode (the spec's (S) endpoints); served by a later issue */
   stream?: boolean;
   rootLink?: { name: string; template: string };
+  /**
+   * Query parameters that filter the list (Horizon's `trade_type`): the connection field's
+   * arguments they give, and their names, which the page's links keep.
+   */
+  filters?: { params: readonly string[]; args: (ctx: RouteContext) => object };
 }
 
 export type Route = ResourceRoute | PageRoute;
@@ -142,7 +147,15 @@ export const routes: Route[] = [
   },
   { kind: 'page', path: '/accounts/:account_id/effects', fields: ['effects'], type: 'Effect', args: history, stream: true },
   { kind: 'page', path: '/accounts/:account_id/offers', fields: ['account', 'offers'], type: 'Offer', args: account, stream: true },
-  { kind: 'page', path: '/accounts/:account_id/trades', fields: ['account', 'trades'], type: 'Trade', args: account, stream: true },
+  {
+    kind: 'page',
+    path: '/accounts/:account_id/trades',
+    fields: ['account', 'trades'],
+    type: 'Trade',
+    args: account,
+    stream: true,
+    filters: tradeTypeFilter(),
+  },
   {
     kind: 'resource',
     path: '/accounts/:account_id/data/:key',
@@ -237,7 +250,9 @@ export const routes: Route[] = [
     args: ({ params }) => ({ offerId: int64Param('offer_id', params.offer_id) }),
     stream: true,
     unlinked: true,
+    filters: tradeTypeFilter({ offer: true }),
   },
+  { kind: 'page', path: '/trades', fields: ['trades'], type: 'Trade', stream: true, filters: tradeTypeFilter() },
   // the same resource under Horizon's current and older name; `_links` only self
   ...['/fee_stats', '/operation_fee_stats'].map(
     (path): ResourceRoute => ({
@@ -315,6 +330,25 @@ export const routes: Route[] = [
     body: pathsPage('/paths/strict-send'),
   },
 ];
+
+/**
+ * `trade_type`, the filter of trade lists: all, orderbook or liquidity_pool; absent or empty is
+ * all (Horizon's TradesQuery). An offer's trades are never a pool's: Horizon refuses the filter.
+ */
+function tradeTypeFilter(options: { offer?: true } = {}): NonNullable<PageRoute['filters']> {
+  return {
+    params: ['trade_type'],
+    args: ({ query }) => {
+      const tradeType = query.trade_type || undefined;
+      if (tradeType === undefined) return {};
+      parsed(() => parseTradeTypeFilter(tradeType), 'trade_type');
+      if (options.offer && tradeType === 'liquidity_pool') {
+        throw new ProblemError(problems.badRequest('trade_type', 'trade_type liquidity_pool cannot be used with the offer_id filter'));
+      }
+      return { tradeType };
+    },
+  };
+}
 
 /** `<prefix>_asset_type`, `_code`, `_issuer` as an AssetInput (a missing type is the resolver's to report) */
 function queryAsset(query: RouteContext['query'], prefix: string): AssetQuery & { assetType: string } {

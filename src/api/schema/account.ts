@@ -1,11 +1,12 @@
 // Account: an account's current state (balances, signers, data, thresholds, flags), its open offers
 // and its trades; its history lists (transactions, operations, payments, effects) are history_lists.ts.
+import type { TrustLine } from '../../generated/prisma/client.js';
 import { builder } from './builder.js';
 import { accountIdArg } from './inputs.js';
 import { offerList, tradeList } from './lists.js';
 import { OfferRef } from './offer.js';
 import { keysetConnection, listArgs } from './paging.js';
-import { TradeRef } from './trade.js';
+import { TradeRef, tradeTypeArg, tradeTypeWhere } from './trade.js';
 import { verbatim } from './verbatim.js';
 
 // xdr AccountFlags and TrustLineFlags
@@ -14,13 +15,15 @@ const AUTH_REVOCABLE = 2;
 const AUTH_IMMUTABLE = 4;
 const AUTH_CLAWBACK_ENABLED = 8;
 const TRUSTLINE_AUTHORIZED = 1;
+const TRUSTLINE_AUTHORIZED_TO_MAINTAIN_LIABILITIES = 2;
 const TRUSTLINE_CLAWBACK_ENABLED = 4;
 
 interface Balance {
   balance: bigint;
+  liquidityPoolId: string | null;
   limit: bigint | null;
-  buyingLiabilities: bigint;
-  sellingLiabilities: bigint;
+  buyingLiabilities: bigint | null;
+  sellingLiabilities: bigint | null;
   lastModifiedLedger: number | null;
   isAuthorized: boolean | null;
   isAuthorizedToMaintainLiabilities: boolean | null;
@@ -31,12 +34,13 @@ interface Balance {
 }
 
 const BalanceRef = builder.objectRef<Balance>('Balance').implement({
-  description: 'What an account holds of one asset: lumens, or an authorized trust line.',
+  description: 'What an account holds of one asset: lumens, an authorized trust line, or the shares of a liquidity pool.',
   fields: (t) => ({
     balance: t.expose('balance', { type: 'Amount' }),
+    liquidityPoolId: t.exposeString('liquidityPoolId', { nullable: true, description: 'pool shares: the hex id of the pool' }),
     limit: t.expose('limit', { type: 'Amount', nullable: true, description: 'absent for lumens' }),
-    buyingLiabilities: t.expose('buyingLiabilities', { type: 'Amount' }),
-    sellingLiabilities: t.expose('sellingLiabilities', { type: 'Amount' }),
+    buyingLiabilities: t.expose('buyingLiabilities', { type: 'Amount', nullable: true, description: 'absent for pool shares' }),
+    sellingLiabilities: t.expose('sellingLiabilities', { type: 'Amount', nullable: true, description: 'absent for pool shares' }),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger', { nullable: true }),
     isAuthorized: t.exposeBoolean('isAuthorized', { nullable: true }),
     isAuthorizedToMaintainLiabilities: t.exposeBoolean('isAuthorizedToMaintainLiabilities', { nullable: true }),
@@ -46,6 +50,43 @@ const BalanceRef = builder.objectRef<Balance>('Balance').implement({
     assetIssuer: t.exposeString('assetIssuer', { nullable: true }),
   }),
 });
+
+/**
+ * Horizon's order of balances (GetSortedTrustLinesByAccountID: asset code, issuer, pool id; pool
+ * shares, with no code, first), compared by code units whatever the database's collation.
+ */
+function byAssetAndPool(a: TrustLine, b: TrustLine): number {
+  for (const key of ['assetCode', 'assetIssuer', 'liquidityPoolId'] as const) {
+    if (a[key] !== b[key]) return a[key] < b[key] ? -1 : 1;
+  }
+  return 0;
+}
+
+/**
+ * Pool shares as Horizon shows them (PopulatePoolShareBalance): balance, limit and flags, no
+ * liabilities, is_clawback_enabled only when set. They are listed whatever their flags: the
+ * spec's rule that a trust line shows once its issuer authorizes it does not reach them, since no
+ * one authorizes pool shares (stellar-core creates them with no flags, and SetTrustLineFlags takes
+ * only assets).
+ */
+function poolShareBalance(line: TrustLine): Balance {
+  const authorized = (line.flags & TRUSTLINE_AUTHORIZED) !== 0;
+  return {
+    balance: line.balance,
+    liquidityPoolId: line.liquidityPoolId,
+    limit: line.limit,
+    buyingLiabilities: null,
+    sellingLiabilities: null,
+    lastModifiedLedger: line.lastModifiedLedger,
+    isAuthorized: authorized,
+    // CAP-18: authorized implies authorized to maintain liabilities
+    isAuthorizedToMaintainLiabilities: authorized || (line.flags & TRUSTLINE_AUTHORIZED_TO_MAINTAIN_LIABILITIES) !== 0,
+    isClawbackEnabled: (line.flags & TRUSTLINE_CLAWBACK_ENABLED) !== 0 ? true : null,
+    assetType: 'liquidity_pool_shares',
+    assetCode: null,
+    assetIssuer: null,
+  };
+}
 
 interface AccountSigner {
   key: string;
@@ -121,27 +162,33 @@ export const AccountRef = builder.prismaNode('Account', {
     flags: t.field({ type: FlagsRef, resolve: (account) => account.flags }),
     balances: t.field({
       type: [BalanceRef],
-      description: 'authorized trust lines, then lumens (as Horizon lists them)',
+      description: 'authorized trust lines and pool shares, by code, issuer and pool, then lumens (as Horizon lists them)',
       select: { trustLines: true },
       resolve: (account) => [
-        ...account.trustLines
-          .filter((line) => (line.flags & TRUSTLINE_AUTHORIZED) !== 0)
-          .map((line) => ({
-            balance: line.balance,
-            limit: line.limit,
-            buyingLiabilities: line.buyingLiabilities,
-            sellingLiabilities: line.sellingLiabilities,
-            lastModifiedLedger: line.lastModifiedLedger,
-            isAuthorized: true,
-            // a fully authorized line may also maintain its liabilities
-            isAuthorizedToMaintainLiabilities: true,
-            isClawbackEnabled: (line.flags & TRUSTLINE_CLAWBACK_ENABLED) !== 0,
-            assetType: line.assetType,
-            assetCode: line.assetCode,
-            assetIssuer: line.assetIssuer,
-          })),
+        ...[...account.trustLines].sort(byAssetAndPool).flatMap((line): Balance[] => {
+          if (line.liquidityPoolId) return [poolShareBalance(line)];
+          if ((line.flags & TRUSTLINE_AUTHORIZED) === 0) return [];
+          return [
+            {
+              balance: line.balance,
+              liquidityPoolId: null,
+              limit: line.limit,
+              buyingLiabilities: line.buyingLiabilities,
+              sellingLiabilities: line.sellingLiabilities,
+              lastModifiedLedger: line.lastModifiedLedger,
+              isAuthorized: true,
+              // a fully authorized line may also maintain its liabilities
+              isAuthorizedToMaintainLiabilities: true,
+              isClawbackEnabled: (line.flags & TRUSTLINE_CLAWBACK_ENABLED) !== 0,
+              assetType: line.assetType,
+              assetCode: line.assetCode,
+              assetIssuer: line.assetIssuer,
+            },
+          ];
+        }),
         {
           balance: account.balance,
+          liquidityPoolId: null,
           limit: null,
           buyingLiabilities: account.buyingLiabilities,
           sellingLiabilities: account.sellingLiabilities,
@@ -187,9 +234,14 @@ builder.prismaObjectFields(AccountRef, (t) => ({
   }),
   trades: t.connection({
     type: TradeRef,
-    args: listArgs,
+    args: { ...listArgs, ...tradeTypeArg },
     resolve: (account, args, ctx, info) =>
-      keysetConnection(tradeList(ctx, info, { OR: [{ baseAccount: account.id }, { counterAccount: account.id }] }), args),
+      keysetConnection(
+        tradeList(ctx, info, {
+          AND: [{ OR: [{ baseAccount: account.id }, { counterAccount: account.id }] }, tradeTypeWhere(args.tradeType)],
+        }),
+        args,
+      ),
   }),
 }));
 

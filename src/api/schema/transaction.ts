@@ -1,6 +1,8 @@
 // Transaction: one transaction of the history (successful or failed), with its ledger and source
 // account; its lists of operations, payments and effects (the transaction's TOID range) are
 // history_lists.ts. submitTransaction submits one (../submission.ts).
+import type { Prisma } from '../../generated/prisma/client.js';
+import { muxedIdOfAddress } from '../../stellar/index.js';
 import { submissionSystem, submitTransaction } from '../submission.js';
 import { AccountRef } from './account.js';
 import { builder } from './builder.js';
@@ -39,6 +41,76 @@ const FeeBumpTransactionRef = builder.objectRef<FeeBumpTransaction>('FeeBumpTran
 
 const seconds = (value: bigint | null) => (value === null ? null : new Date(Number(value) * 1000));
 
+interface Timebounds {
+  minTime: bigint;
+  maxTime: bigint | null;
+}
+
+const TimeboundsRef = builder.objectRef<Timebounds>('TransactionTimebounds').implement({
+  description: 'The times a transaction was valid between, Unix seconds.',
+  fields: (t) => ({
+    minTime: t.string({ resolve: (bounds) => bounds.minTime.toString() }),
+    maxTime: t.string({ nullable: true, description: 'absent when unbounded', resolve: (bounds) => bounds.maxTime?.toString() ?? null }),
+  }),
+});
+
+interface Ledgerbounds {
+  minLedger: number;
+  maxLedger: number | null;
+}
+
+const LedgerboundsRef = builder.objectRef<Ledgerbounds>('TransactionLedgerbounds').implement({
+  description: 'The ledgers a transaction was valid between.',
+  fields: (t) => ({
+    minLedger: t.exposeInt('minLedger'),
+    maxLedger: t.exposeInt('maxLedger', { nullable: true, description: 'absent when unbounded' }),
+  }),
+});
+
+type TransactionRecord = Prisma.TransactionGetPayload<object>;
+
+const PreconditionsRef = builder.objectRef<TransactionRecord>('TransactionPreconditions').implement({
+  description: "The conditions a transaction's validity had (Horizon's preconditions): each only when set.",
+  fields: (t) => ({
+    timebounds: t.field({
+      type: TimeboundsRef,
+      nullable: true,
+      resolve: (tx) => (tx.validAfter === null ? null : { minTime: tx.validAfter, maxTime: tx.validBefore }),
+    }),
+    ledgerbounds: t.field({
+      type: LedgerboundsRef,
+      nullable: true,
+      resolve: (tx) => (tx.minLedger === null ? null : { minLedger: tx.minLedger, maxLedger: tx.maxLedger }),
+    }),
+    minAccountSequence: t.expose('minAccountSequence', { type: 'Int64', nullable: true }),
+    minAccountSequenceAge: t.string({
+      nullable: true,
+      description: 'seconds',
+      resolve: (tx) => (tx.minAccountSequenceAge ? tx.minAccountSequenceAge.toString() : null),
+    }),
+    minAccountSequenceLedgerGap: t.int({ nullable: true, resolve: (tx) => tx.minAccountSequenceLedgerGap || null }),
+    extraSigners: t.stringList({ nullable: true, resolve: (tx) => (tx.extraSigners.length > 0 ? tx.extraSigners : null) }),
+  }),
+});
+
+/** Horizon's HasPreconditions: any bound or condition, a zero minimum sequence age aside. */
+function hasPreconditions(tx: TransactionRecord): boolean {
+  return (
+    tx.validAfter !== null ||
+    tx.minLedger !== null ||
+    tx.minAccountSequence !== null ||
+    (tx.minAccountSequenceAge !== null && tx.minAccountSequenceAge !== 0n) ||
+    tx.minAccountSequenceLedgerGap !== null ||
+    tx.extraSigners.length > 0
+  );
+}
+
+/** A muxed address's id, as Horizon's `*_muxed_id` string (which it leaves out when the id is 0). */
+function muxedId(address: string | null): string | null {
+  const id = address ? muxedIdOfAddress(address) : 0n;
+  return id === 0n ? null : id.toString();
+}
+
 export const TransactionRef = builder.prismaNode('Transaction', {
   description: 'A transaction in a closed ledger.',
   id: { field: 'hash' },
@@ -50,9 +122,19 @@ export const TransactionRef = builder.prismaNode('Transaction', {
     createdAt: t.expose('closedAt', { type: 'DateTime', description: 'when its ledger closed' }),
     sourceAccount: t.exposeString('account'),
     sourceAccountMuxed: t.exposeString('accountMuxed', { nullable: true }),
+    sourceAccountMuxedId: t.string({
+      nullable: true,
+      description: 'the id of a muxed source account',
+      resolve: (tx) => muxedId(tx.accountMuxed),
+    }),
     sourceAccountSequence: t.expose('accountSequence', { type: 'Int64' }),
     feeAccount: t.string({ resolve: (tx) => tx.feeAccount ?? tx.account }),
     feeAccountMuxed: t.string({ nullable: true, resolve: (tx) => (tx.feeAccount ? tx.feeAccountMuxed : tx.accountMuxed) }),
+    feeAccountMuxedId: t.string({
+      nullable: true,
+      description: 'the id of a muxed fee account',
+      resolve: (tx) => muxedId(tx.feeAccount ? tx.feeAccountMuxed : tx.accountMuxed),
+    }),
     feeCharged: t.expose('feeCharged', { type: 'Int64', description: 'stroops' }),
     maxFee: t.field({ type: 'Int64', description: 'stroops', resolve: (tx) => tx.newMaxFee ?? tx.maxFee }),
     operationCount: t.exposeInt('operationCount'),
@@ -62,9 +144,16 @@ export const TransactionRef = builder.prismaNode('Transaction', {
     feeMetaXdr: t.exposeString('feeMetaXdr'),
     memoType: t.exposeString('memoType'),
     memo: t.exposeString('memo', { nullable: true }),
+    memoBytes: t.string({
+      nullable: true,
+      description: "a text memo's bytes, base64 (memo is their UTF-8 reading); only for a text memo, as Horizon's",
+      // rows ingested before memo_bytes existed: the bytes of the memo's text
+      resolve: (tx) => (tx.memoType !== 'text' ? null : (tx.memoBytes ?? Buffer.from(tx.memo ?? '', 'utf8').toString('base64'))),
+    }),
     signatures: t.exposeStringList('signatures'),
     validAfter: t.field({ type: 'DateTime', nullable: true, resolve: (tx) => seconds(tx.validAfter) }),
     validBefore: t.field({ type: 'DateTime', nullable: true, resolve: (tx) => seconds(tx.validBefore) }),
+    preconditions: t.field({ type: PreconditionsRef, nullable: true, resolve: (tx) => (hasPreconditions(tx) ? tx : null) }),
     feeBumpTransaction: t.field({
       type: FeeBumpTransactionRef,
       nullable: true,

@@ -3,7 +3,7 @@ import { datastoreLedgerRanges } from '../../meta/index.js';
 import { ProgressBar, ProgressMeter, progressLine, reingestRange } from '../../ingest/index.js';
 import type { Command } from '../command.js';
 import { openMigratedDatabase } from '../database.js';
-import { chooseLedgerSource } from '../ledger_source.js';
+import { chooseLedgerSource, networkCheckedLedgerSource, sourcePassphrase } from '../ledger_source.js';
 
 export const dbReingest: Command = {
   words: ['db', 'reingest'],
@@ -11,10 +11,12 @@ export const dbReingest: Command = {
   description:
     'Re-runs ledgers FROM..TO from a datastore folder into the history tables: each batch of ledgers\n' +
     'replaces its rows in one transaction, so running it again gives the same rows. State tables\n' +
-    'and the ingest cursor are not touched. Prints a progress bar with ledgers/s and operations/s.',
-  settings: ['dataDir', 'databaseUrl', 'datastore', 'logLevel'],
+    'and the ingest cursor are not touched. --network-passphrase, when given, wins over the\n' +
+    "datastore's; a datastore whose transaction hashes are not of the passphrase is refused. Prints\n" +
+    'a progress bar with ledgers/s and operations/s.',
+  settings: ['dataDir', 'databaseUrl', 'networkPassphrase', 'datastore', 'logLevel'],
   positionals: ['FROM', 'TO'],
-  async run(config, logger, [fromText = '', toText = '']) {
+  async run(config, logger, [fromText = '', toText = ''], given) {
     const from = Number(fromText);
     const to = Number(toText);
     if (!/^\d+$/.test(fromText) || !/^\d+$/.test(toText) || from < 1 || to < from) {
@@ -22,6 +24,8 @@ export const dbReingest: Command = {
     }
     const chosen = chooseLedgerSource(config, { follow: false, allowStream: false });
     if (config.datastore) await checkDatastoreHolds(config.datastore, from, to);
+    const networkPassphrase = sourcePassphrase(chosen, config, given);
+    const source = await networkCheckedLedgerSource(chosen, networkPassphrase);
     const db = await openMigratedDatabase(config, logger);
     try {
       const meter = new ProgressMeter();
@@ -29,8 +33,8 @@ export const dbReingest: Command = {
       let previous = { ledgers: 0, operations: 0 };
       const result = await reingestRange({
         db,
-        source: chosen.source,
-        networkPassphrase: chosen.networkPassphrase ?? config.networkPassphrase,
+        source,
+        networkPassphrase,
         from,
         to,
         onProgress: (p) => {

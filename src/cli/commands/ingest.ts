@@ -1,7 +1,7 @@
 import { ProgressBar, ProgressMeter, progressLine, startIngester } from '../../ingest/index.js';
 import type { Command } from '../command.js';
 import { openMigratedDatabase } from '../database.js';
-import { chooseLedgerSource } from '../ledger_source.js';
+import { chooseLedgerSource, networkCheckedLedgerSource, sourcePassphrase } from '../ledger_source.js';
 import { stopAll, waitForShutdownSignal, type Stopper } from '../lifecycle.js';
 
 export const ingest: Command = {
@@ -11,11 +11,14 @@ export const ingest: Command = {
     'Ingests LedgerCloseMeta into the history and state tables, continuing after the last ingested\n' +
     'ledger, each ledger in one database transaction, from --datastore (a galexie-style folder,\n' +
     'followed as new files appear; it brings its own network passphrase) or --meta-stream (a framed\n' +
-    'XDR file or pipe, as stellar-core --metadata-output-stream writes). Prints ledgers/s and\n' +
-    'operations/s. Ctrl-C finishes the ledger in progress and stops.',
+    'XDR file or pipe, as stellar-core --metadata-output-stream writes). --network-passphrase, when\n' +
+    "given, wins over the datastore's; a source whose transaction hashes are not of the passphrase\n" +
+    'is refused. Prints ledgers/s and operations/s. Ctrl-C finishes the ledger in progress and stops.',
   settings: ['dataDir', 'databaseUrl', 'networkPassphrase', 'datastore', 'metaStream', 'logLevel'],
-  async run(config, logger) {
+  async run(config, logger, _positionals, given) {
     const chosen = chooseLedgerSource(config, { follow: true, allowStream: true });
+    const networkPassphrase = sourcePassphrase(chosen, config, given);
+    const source = await networkCheckedLedgerSource(chosen, networkPassphrase);
     const stoppers: Stopper[] = [];
     try {
       const db = await openMigratedDatabase(config, logger);
@@ -25,8 +28,8 @@ export const ingest: Command = {
       let changed = false;
       const ingester = await startIngester({
         db,
-        source: chosen.source,
-        networkPassphrase: chosen.networkPassphrase ?? config.networkPassphrase,
+        source,
+        networkPassphrase,
         logger,
         onLedger: (sequence, rows) => {
           meter.record(sequence, rows.operations.length);

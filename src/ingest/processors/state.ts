@@ -74,10 +74,8 @@ export function stateRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): State
         }
         case 'trustline': {
           const t = removed.trustLine();
-          if (t.asset().switch().name === 'assetTypePoolShare') break;
-          const asset = assetFromXdr(t.asset() as unknown as xdr.Asset);
-          if (asset.type === 'native') break;
-          rows.removedTrustLines.push({ account_id: accountIdFromXdr(t.accountId()), asset_code: asset.code, asset_issuer: asset.issuer });
+          const line = trustLineAsset(t.asset());
+          if (line) rows.removedTrustLines.push({ account_id: accountIdFromXdr(t.accountId()), ...line.key });
           break;
         }
         case 'data': {
@@ -179,10 +177,28 @@ function accountRow(a: xdr.AccountEntry, modified: number): { account: AccountRo
   };
 }
 
+/**
+ * A trust line's asset as trust_lines keeps it: an asset's code and issuer, or pool shares (an
+ * empty code and issuer, and the pool's hex id, as Horizon's trust_lines); null for the native
+ * asset, which no trust line holds.
+ */
+function trustLineAsset(
+  asset: xdr.TrustLineAsset,
+): { type: string; key: { asset_code: string; asset_issuer: string; liquidity_pool_id: string } } | null {
+  if (asset.switch().name === 'assetTypePoolShare') {
+    return {
+      type: 'liquidity_pool_shares',
+      key: { asset_code: '', asset_issuer: '', liquidity_pool_id: (asset.liquidityPoolId() as unknown as Buffer).toString('hex') },
+    };
+  }
+  const value = assetFromXdr(asset);
+  if (value.type === 'native') return null;
+  return { type: value.type, key: { asset_code: value.code, asset_issuer: value.issuer, liquidity_pool_id: '' } };
+}
+
 function trustLineRow(t: xdr.TrustLineEntry, modified: number): TrustLineRow | null {
-  if (t.asset().switch().name === 'assetTypePoolShare') return null;
-  const asset = assetFromXdr(t.asset() as unknown as xdr.Asset);
-  if (asset.type === 'native') return null;
+  const line = trustLineAsset(t.asset());
+  if (!line) return null;
   let buying = 0n;
   let selling = 0n;
   const ext = t.ext();
@@ -192,9 +208,8 @@ function trustLineRow(t: xdr.TrustLineEntry, modified: number): TrustLineRow | n
   }
   return {
     account_id: accountIdFromXdr(t.accountId()),
-    asset_type: asset.type,
-    asset_code: asset.code,
-    asset_issuer: asset.issuer,
+    asset_type: line.type,
+    ...line.key,
     balance: BigInt(t.balance().toString()),
     limit: BigInt(t.limit().toString()),
     buying_liabilities: buying,

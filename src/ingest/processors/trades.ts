@@ -1,10 +1,21 @@
-// Trades from the claim atoms of offer and path payment results (trades_processor.go at 096f654).
-// The rows keep the seller's and the buyer's side; the writer turns them into base/counter by the
-// assets' history ids, as Horizon does.
+// Trades from the claim atoms of offer and path payment results (Horizon's trades_processor.go):
+// a crossed offer (trade type orderbook) or a liquidity pool (liquidity_pool, with the pool's fee
+// and the exchange's rounding slippage). The rows keep the seller's and the buyer's side;
+// tradeRow turns them into base/counter by the assets' history ids, as Horizon's Flush does.
 import type { xdr } from '@stellar/stellar-base';
 import { changePairs } from '../../meta/index.js';
-import { accountIdFromXdr, assetFromXdr, encodeAccountId, muxedAccountFromXdr } from '../../stellar/index.js';
-import type { TradeRecord } from '../rows.js';
+import {
+  accountIdFromXdr,
+  assetFromXdr,
+  encodeAccountId,
+  INT64_MAX,
+  muxedAccountFromXdr,
+  poolExpectation,
+  poolPayout,
+  TRADE_TYPE_LIQUIDITY_POOL,
+  TRADE_TYPE_ORDERBOOK,
+} from '../../stellar/index.js';
+import type { TradeRecord, TradeRow } from '../rows.js';
 import { claimAmount, claimAsset } from './operation_details.js';
 
 /** Horizon's synthetic offer id for a buyer without a resting offer: the operation id, type bit 62 */
@@ -25,7 +36,8 @@ export function operationTrades(input: TradeInput): TradeRecord[] {
   const { op, result } = input;
   let claims: xdr.ClaimAtom[];
   let buyOffer: xdr.OfferEntry | null = null;
-  switch (op.body().switch().name) {
+  const type = op.body().switch().name;
+  switch (type) {
     case 'pathPaymentStrictReceive':
       claims = result.pathPaymentStrictReceiveResult().success().offers();
       break;
@@ -52,34 +64,103 @@ export function operationTrades(input: TradeInput): TradeRecord[] {
       return [];
   }
   const buyer = muxedAccountFromXdr(input.source).accountId;
+  const buyerOfferId = buyOffer ? BigInt(buyOffer.offerId().toString()) : syntheticOfferId(input.operationId);
   const rows: TradeRecord[] = [];
   claims.forEach((claim, order) => {
-    if (claim.switch().name === 'claimAtomTypeLiquidityPool') return;
     const sold = claimAmount(claim, 'sold');
     const bought = claimAmount(claim, 'bought');
+    // stellar-core's garbage-collected offers: zero amounts, no trade
     if (sold === 0n && bought === 0n) return;
-    const atom = claim.value() as xdr.ClaimOfferAtom | xdr.ClaimOfferAtomV0;
-    const seller = 'sellerId' in atom ? accountIdFromXdr(atom.sellerId()) : encodeAccountId(atom.sellerEd25519());
-    const offerId = BigInt(atom.offerId().toString());
-    const price = offerPrice(input.changes, seller, offerId);
-    rows.push({
+    const common = {
       operation_id: input.operationId,
       order,
       closed_at: input.closedAt,
-      offer_id: offerId,
-      seller,
-      seller_offer_id: offerId,
       buyer,
-      buyer_offer_id: buyOffer ? BigInt(buyOffer.offerId().toString()) : syntheticOfferId(input.operationId),
+      buyer_offer_id: buyerOfferId,
       sold_asset: assetFromXdr(claimAsset(claim, 'sold')),
       sold_amount: sold,
       bought_asset: assetFromXdr(claimAsset(claim, 'bought')),
       bought_amount: bought,
+    };
+    if (claim.switch().name === 'claimAtomTypeLiquidityPool') {
+      const atom = claim.liquidityPool();
+      // a PoolId is a Hash, which is a Buffer at run time
+      const poolId = atom.liquidityPoolId() as unknown as Buffer;
+      const pool = poolBefore(input.changes, poolId);
+      const params = pool.params();
+      rows.push({
+        ...common,
+        offer_id: null,
+        seller: null,
+        seller_offer_id: null,
+        seller_liquidity_pool_id: poolId.toString('hex'),
+        // a pool's price is the trade's own: bought per sold
+        price_n: bought,
+        price_d: sold,
+        trade_type: TRADE_TYPE_LIQUIDITY_POOL,
+        liquidity_pool_fee: params.fee(),
+        rounding_slippage: roundingSlippage(type, atom, pool),
+      });
+      return;
+    }
+    const offer = claim.value() as xdr.ClaimOfferAtom | xdr.ClaimOfferAtomV0;
+    const seller = 'sellerId' in offer ? accountIdFromXdr(offer.sellerId()) : encodeAccountId(offer.sellerEd25519());
+    const offerId = BigInt(offer.offerId().toString());
+    const price = offerPrice(input.changes, seller, offerId);
+    rows.push({
+      ...common,
+      offer_id: offerId,
+      seller,
+      seller_offer_id: offerId,
+      seller_liquidity_pool_id: null,
       price_n: price.n,
       price_d: price.d,
+      trade_type: TRADE_TYPE_ORDERBOOK,
+      liquidity_pool_fee: null,
+      rounding_slippage: null,
     });
   });
   return rows;
+}
+
+/**
+ * The history_trades row of a trade whose sold and bought assets have these history ids: the
+ * base asset is the one with the smaller id (Horizon's Flush), the base is the seller unless the
+ * sides swap, and the price is counter per base.
+ */
+export function tradeRow(t: TradeRecord, soldAssetId: number, boughtAssetId: number): TradeRow {
+  const baseIsSeller = soldAssetId < boughtAssetId;
+  const seller = {
+    offer: t.seller_offer_id,
+    account: t.seller,
+    pool: t.seller_liquidity_pool_id,
+    asset: soldAssetId,
+    amount: t.sold_amount,
+  };
+  const buyer = { offer: t.buyer_offer_id, account: t.buyer, pool: null, asset: boughtAssetId, amount: t.bought_amount };
+  const [base, counter] = baseIsSeller ? [seller, buyer] : [buyer, seller];
+  return {
+    operation_id: t.operation_id,
+    order: t.order,
+    closed_at: t.closed_at,
+    offer_id: t.offer_id,
+    base_offer_id: base.offer,
+    base_account: base.account,
+    base_asset_id: base.asset,
+    base_amount: base.amount,
+    counter_offer_id: counter.offer,
+    counter_account: counter.account,
+    counter_asset_id: counter.asset,
+    counter_amount: counter.amount,
+    base_is_seller: baseIsSeller,
+    price_n: baseIsSeller ? t.price_n : t.price_d,
+    price_d: baseIsSeller ? t.price_d : t.price_n,
+    trade_type: t.trade_type,
+    base_liquidity_pool_id: base.pool,
+    counter_liquidity_pool_id: counter.pool,
+    liquidity_pool_fee: t.liquidity_pool_fee,
+    rounding_slippage: t.rounding_slippage,
+  };
 }
 
 function restingOffer(offer: xdr.ManageOfferSuccessResultOffer): xdr.OfferEntry | null {
@@ -97,4 +178,44 @@ function offerPrice(changes: xdr.LedgerEntryChange[], seller: string, offerId: b
     }
   }
   throw new Error(`no ledger entry change for crossed offer ${offerId} of ${seller}`);
+}
+
+/** the pool as it stood before this operation: the last change of it in the operation's changes (Horizon's findOperationChange) */
+function poolBefore(changes: xdr.LedgerEntryChange[], poolId: Buffer): xdr.LiquidityPoolEntryConstantProduct {
+  const pairs = changePairs(changes);
+  for (let i = pairs.length - 1; i >= 0; i--) {
+    const change = pairs[i]!;
+    if (change.type !== 'liquidityPool' || !change.pre) continue;
+    const pool = change.pre.data().liquidityPool();
+    if ((pool.liquidityPoolId() as unknown as Buffer).equals(poolId)) return pool.body().constantProduct();
+  }
+  throw new Error(`no ledger entry change for liquidity pool ${poolId.toString('hex')}`);
+}
+
+/**
+ * Horizon's roundingSlippage: the exchange recomputed from the pool's reserves before the trade,
+ * from the amount the operation fixed (what it receives for a strict receive, what it sends for a
+ * strict send); a computation that fails counts as the largest slippage, so the trade is left out
+ * of trade aggregations.
+ */
+function roundingSlippage(type: string, atom: xdr.ClaimLiquidityAtom, pool: xdr.LiquidityPoolEntryConstantProduct): bigint {
+  const params = pool.params();
+  let disbursedReserve = BigInt(pool.reserveA().toString());
+  let depositedReserve = BigInt(pool.reserveB().toString());
+  if (!atom.assetSold().toXDR().equals(params.assetA().toXDR()))
+    [disbursedReserve, depositedReserve] = [depositedReserve, disbursedReserve];
+  const deposited = BigInt(atom.amountBought().toString());
+  const disbursed = BigInt(atom.amountSold().toString());
+  let exchange: { slippageBps: bigint; ok: boolean };
+  switch (type) {
+    case 'pathPaymentStrictReceive':
+      exchange = poolExpectation(depositedReserve, disbursedReserve, disbursed, params.fee(), true);
+      break;
+    case 'pathPaymentStrictSend':
+      exchange = poolPayout(depositedReserve, disbursedReserve, deposited, params.fee(), true);
+      break;
+    default:
+      throw new Error(`a liquidity pool trade of a ${type} operation`);
+  }
+  return exchange.ok ? exchange.slippageBps : INT64_MAX;
 }

@@ -1,8 +1,11 @@
 // The history_transactions row of an applied transaction (successful or failed, fee bumps too).
 import type { xdr } from '@stellar/stellar-base';
 import { envelopeParts, type EnvelopeParts, type LedgerTx } from '../../meta/index.js';
+import { INT64_MAX } from '../../stellar/index.js';
 import type { TransactionRow } from '../rows.js';
 import { signerKeyAddress } from './details.js';
+
+const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
 const SUCCESS = new Set(['txSuccess', 'txFeeBumpInnerSuccess']);
 
@@ -29,11 +32,44 @@ export function changesXdr(changes: xdr.LedgerEntryChange[]): string {
   return Buffer.concat([count, ...changes.map((c) => c.toXDR())]).toString('base64');
 }
 
-function memo(m: xdr.Memo): { type: string; value: string | null } {
+/** the length of the UTF-8 sequence at `i`, or 0 where Go's utf8.DecodeRune sees an invalid one */
+function utf8SequenceLength(bytes: Buffer, i: number): number {
+  const b = bytes[i]!;
+  if (b < 0x80) return 1;
+  const cont = (at: number, low = 0x80, high = 0xbf) => at < bytes.length && bytes[at]! >= low && bytes[at]! <= high;
+  if (b >= 0xc2 && b <= 0xdf) return cont(i + 1) ? 2 : 0;
+  if (b >= 0xe0 && b <= 0xef) {
+    const [low, high] = b === 0xe0 ? [0xa0, 0xbf] : b === 0xed ? [0x80, 0x9f] : [0x80, 0xbf];
+    return cont(i + 1, low, high) && cont(i + 2) ? 3 : 0;
+  }
+  if (b >= 0xf0 && b <= 0xf4) {
+    const [low, high] = b === 0xf0 ? [0x90, 0xbf] : b === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
+    return cont(i + 1, low, high) && cont(i + 2) && cont(i + 3) ? 4 : 0;
+  }
+  return 0;
+}
+
+/**
+ * A text memo as Horizon stores it: its bytes read as UTF-8, each byte of an invalid sequence
+ * replaced by U+FFFD (Horizon's utf8.Scrub, over Go's DecodeRune), NULs removed (PostgreSQL text
+ * holds none).
+ */
+export function memoText(bytes: Buffer): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; ) {
+    const length = utf8SequenceLength(bytes, i);
+    text += length === 0 ? '\uFFFD' : bytes.toString('utf8', i, i + length);
+    i += length || 1;
+  }
+  return text.replaceAll('\u0000', '');
+}
+
+function memo(m: xdr.Memo): { type: string; value: string | null; bytes?: string } {
   switch (m.switch().name) {
     case 'memoText': {
       const text = m.text();
-      return { type: 'text', value: typeof text === 'string' ? text : Buffer.from(text).toString('utf8') };
+      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text);
+      return { type: 'text', value: memoText(bytes), bytes: bytes.toString('base64') };
     }
     case 'memoId':
       return { type: 'id', value: m.id().toString() };
@@ -64,7 +100,8 @@ export function transactionRow(
   const outer = tx.result.result();
   const m = memo(parts.memo);
   const bounds = parts.timeBounds;
-  const maxTime = bounds ? BigInt(bounds.maxTime().toString()) : null;
+  // a time bound is a uint64: Horizon caps it at the int64 maximum
+  const maxTime = bounds ? min(BigInt(bounds.maxTime().toString()), INT64_MAX) : null;
   const fb = parts.feeBump;
   const raw = tx.raw;
   return {
@@ -82,8 +119,9 @@ export function transactionRow(
     operation_count: parts.operations.length,
     memo_type: m.type,
     memo: m.value,
+    memo_bytes: m.bytes ?? null,
     signatures: fb ? fb.signatures : parts.signatures,
-    valid_after: bounds ? BigInt(bounds.minTime().toString()) : null,
+    valid_after: bounds ? min(BigInt(bounds.minTime().toString()), INT64_MAX) : null,
     valid_before: maxTime === null || maxTime === 0n ? null : maxTime,
     min_ledger: parts.ledgerBounds ? parts.ledgerBounds.minLedger() : null,
     max_ledger: parts.ledgerBounds && parts.ledgerBounds.maxLedger() !== 0 ? parts.ledgerBounds.maxLedger() : null,

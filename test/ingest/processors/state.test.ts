@@ -188,3 +188,54 @@ describe('state of the testnet datastore', () => {
     expect([...seen].sort()).toEqual(['accountMerge', 'changeTrust', 'createAccount', 'setOptions']);
   });
 });
+
+describe('pool shares', () => {
+  // a pool-share trust line as stellar-core creates it (ChangeTrustOpFrame: no flags), then removed
+  const holder = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 3)).publicKey();
+  const poolId = Buffer.alloc(32, 0xab);
+  const asset = xdr.TrustLineAsset.assetTypePoolShare(poolId as unknown as xdr.Hash);
+  const view = (changes: xdr.LedgerEntryChange[]) =>
+    ({
+      sequence: 5,
+      txs: [{ feeChanges: [], changesBefore: [], operationChanges: [changes], changesAfter: [], postApplyFeeChanges: [] }],
+      upgradeChanges: [],
+    }) as unknown as LedgerView;
+
+  it('are trust lines with their pool (Horizon’s trust_lines.liquidity_pool_id), kept and removed', () => {
+    const line = new xdr.LedgerEntry({
+      lastModifiedLedgerSeq: 5,
+      data: xdr.LedgerEntryData.trustline(
+        new xdr.TrustLineEntry({
+          accountId: Keypair.fromPublicKey(holder).xdrAccountId(),
+          asset,
+          balance: xdr.Int64.fromString('10000'),
+          limit: xdr.Int64.fromString('123456789'),
+          flags: 0,
+          ext: new xdr.TrustLineEntryExt(0),
+        }),
+      ),
+      ext: new xdr.LedgerEntryExt(0),
+    });
+    expect(stateRows(view([xdr.LedgerEntryChange.ledgerEntryCreated(line)])).trustLines).toEqual([
+      {
+        account_id: holder,
+        asset_type: 'liquidity_pool_shares',
+        asset_code: '',
+        asset_issuer: '',
+        liquidity_pool_id: poolId.toString('hex'),
+        balance: 10000n,
+        limit: 123456789n,
+        buying_liabilities: 0n,
+        selling_liabilities: 0n,
+        flags: 0,
+        last_modified_ledger: 5,
+      },
+    ]);
+    const key = xdr.LedgerKey.trustline(new xdr.LedgerKeyTrustLine({ accountId: Keypair.fromPublicKey(holder).xdrAccountId(), asset }));
+    const removed = stateRows(view([xdr.LedgerEntryChange.ledgerEntryState(line), xdr.LedgerEntryChange.ledgerEntryRemoved(key)]));
+    expect(removed.removedTrustLines).toEqual([
+      { account_id: holder, asset_code: '', asset_issuer: '', liquidity_pool_id: poolId.toString('hex') },
+    ]);
+    expect(removed.trustLines).toEqual([]);
+  });
+});

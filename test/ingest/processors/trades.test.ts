@@ -4,6 +4,7 @@
 // asset; it is turned back to the seller's and the buyer's side here, as the processor keeps it.
 import { describe, expect, it } from 'vitest';
 import { operationTrades } from '../../../src/ingest/processors/trades.js';
+import { TRADE_TYPE_ORDERBOOK } from '../../../src/stellar/index.js';
 import { SCENARIOS, TEST_PASSPHRASE } from '../../core/support/scenario.js';
 import { type HorizonTrade, horizonDump, operationInputs, scenarioViews } from '../support/scenarios.js';
 
@@ -27,7 +28,12 @@ function sellerSide(operationId: bigint, t: HorizonTrade) {
     price_n: t.baseIsSeller ? t.priceN : t.priceD,
     price_d: t.baseIsSeller ? t.priceD : t.priceN,
     seller_offer_id: BigInt(seller.offerId),
+    seller_liquidity_pool_id: null,
     buyer_offer_id: BigInt(buyer.offerId),
+    // these scenarios predate pools: every trade crossed an offer
+    trade_type: TRADE_TYPE_ORDERBOOK,
+    liquidity_pool_fee: null,
+    rounding_slippage: null,
   };
 }
 

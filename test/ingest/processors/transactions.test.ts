@@ -3,7 +3,7 @@
 // the fields stellar-base reads from its envelope.
 import { describe, expect, it } from 'vitest';
 import { closedAt } from '../../../src/ingest/processors/ledgers.js';
-import { transactionRow } from '../../../src/ingest/processors/transactions.js';
+import { memoText, transactionRow } from '../../../src/ingest/processors/transactions.js';
 import { toid } from '../../../src/stellar/index.js';
 import { SCENARIOS } from '../../core/support/scenario.js';
 import type { SqlRow } from '../../core/support/sql_dump.js';
@@ -107,5 +107,16 @@ describe('transactions of the testnet datastore', () => {
       });
     }
     expect(txs).toHaveLength(17);
+  });
+});
+
+describe('a text memo', () => {
+  // Horizon's utf8.Scrub (internal/utf8/main_test.go TestScrub), then without NULs as Horizon's
+  // transaction batch insert builder stores it
+  it('is read as Horizon scrubs it', () => {
+    expect(memoText(Buffer.from('scott'))).toBe('scott');
+    expect(memoText(Buffer.from('scött'))).toBe('scött');
+    expect(memoText(Buffer.from([0xc3, 0x28]))).toBe('\uFFFD(');
+    expect(memoText(Buffer.from([0, 0, 1, 1, 0, 0, 3, 3]))).toBe('\u0001\u0001\u0003\u0003');
   });
 });

@@ -20,7 +20,7 @@ export const INGEST_TABLES: Record<string, string> = {
   accounts: 'id',
   accounts_signers: 'account_id, signer',
   accounts_data: 'account_id, name',
-  trust_lines: 'account_id, asset_code, asset_issuer',
+  trust_lines: 'account_id, asset_code, asset_issuer, liquidity_pool_id',
   offers: 'id',
   ingest_cursor: 'id',
 };
