@@ -88,6 +88,8 @@ export async function networkCheckedLedgerSource(chosen: ChosenSource, passphras
       await chosen.source.close?.();
       throw mismatch(verdict.sequence);
     }
+    // decided by the look ahead: the ledgers need no second look (and no decode) as they pass
+    if (verdict.matches) return chosen.source;
   }
   return networkCheckedSource(chosen.source, passphrase, mismatch);
 }
