@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { KeyObject } from 'node:crypto';
-import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
+import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { createCore } from '../src/core/index.js';
 import { rootKeypair } from '../src/stellar/index.js';
 import { envelopeSigner } from '../test/support/envelopes.js';

@@ -6,7 +6,7 @@
 //     per ledger from 1,000 senders against 1,000 offers per hop.
 // Both report the close alone (apply, meta, hashes) and submit + close (decode, validation,
 // ed25519 verification). Run: npx tsx bench/dex.ts [rounds=3]
-import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
+import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { createCore } from '../src/core/index.js';
 import { rootKeypair } from '../src/stellar/index.js';
 import type { Core } from '../src/core/index.js';

@@ -2,7 +2,7 @@
 // mutation): through txsub, answered once its ledger is ingested. Every other outcome is the problem
 // Horizon answers: transaction_failed with the result codes, transaction_malformed, timeout, or
 // service_unavailable (the queue is full, or no core takes transactions here).
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { transactionResultCodes } from '../stellar/result_codes.js';
 import { isAccepted, type AcceptedSubmission, type SubmissionOutcome, type SubmissionSystem } from '../txsub/index.js';
 import { ProblemError, problems, type Problem } from './problems.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { DatastoreWriter } from '../meta/index.js';
 import { GENESIS_LEDGER_SEQ, networkId } from '../stellar/index.js';
 import { closeLedger as applyLedger, buildMeta } from './ledger/close.js';

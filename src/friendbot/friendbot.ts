@@ -4,7 +4,7 @@
 // the history once and again after a tx_bad_seq. txsub forwards one transaction per account at a
 // time, so requests that arrive while a funding transaction is in flight are batched into the
 // next one, one create_account per new address.
-import { type Keypair, Operation, Transaction, xdr } from '@stellar/stellar-base';
+import { type Keypair, Operation, Transaction, xdr } from '@stellar/stellar-sdk/base';
 import { rootKeypair } from '../stellar/index.js';
 import type { LedgerEvents } from '../events/ledger_events.js';
 import type { Transaction as TransactionRow } from '../generated/prisma/client.js';

@@ -1,5 +1,5 @@
 // All rows of one ledger, built in memory from its meta by the processors (pure: no database).
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { envelopeSourceAccount, type LedgerTx, type LedgerView } from '../meta/index.js';
 import { toid } from '../stellar/index.js';
 import { operationEffects, type EffectInput } from './processors/effects.js';

@@ -3,7 +3,7 @@
 // (metaMatchesNetwork). Ledgers without transactions tell nothing; the first one with transactions
 // decides. Horizon asks for the passphrase for the same reason: every transaction hash (and the
 // genesis account) depends on it.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { metaMatchesNetwork, metaSequence } from '../meta/index.js';
 import { networkId } from '../stellar/index.js';
 import type { LedgerSource } from './sources/ledger_source.js';

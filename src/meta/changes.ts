@@ -1,6 +1,6 @@
 // Ledger entry changes as (before, after) pairs, as stellar-go's ingest.Change: a `state` entry
 // followed by its `updated`/`removed`, or a lone `created`/`restored`.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { MetaError } from './ledger_view.js';
 
 export interface EntryChange {

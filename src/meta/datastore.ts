@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cereal, xdr } from '@stellar/stellar-base';
+import { cereal, xdr } from '@stellar/stellar-sdk/base';
 import { rawLedgerSequence } from './ledger_bytes.js';
 import { ensureZstd, zstdCompress, zstdDecompress } from './zstd.js';
 

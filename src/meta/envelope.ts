@@ -1,5 +1,5 @@
 // Reads the parts of a transaction envelope that rows need, for v0, v1 and fee-bump envelopes alike.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { encodeAccountId, muxedAccountFromXdr, type DecodedMuxedAccount } from '../stellar/index.js';
 
 export interface EnvelopeParts {

@@ -3,7 +3,7 @@
 // transaction bodies): slicing the input is much cheaper than encoding the decoded values again.
 // The scpInfo and later fields are not needed and are not read.
 import { createHash } from 'node:crypto';
-import { cereal, xdr } from '@stellar/stellar-base';
+import { cereal, xdr } from '@stellar/stellar-sdk/base';
 import type { LedgerTx, LedgerView, RawParts } from './ledger_view.js';
 import { MetaError, splitMeta } from './ledger_view.js';
 import { type MetaScan, scanChanges, scanTransactionMeta } from './meta_scan.js';

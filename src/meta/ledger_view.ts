@@ -2,7 +2,7 @@
 // the header, and each applied transaction with its envelope (matched by hash from the tx set),
 // result, fee changes, per-operation changes and the changes before/after the operations.
 import { createHash } from 'node:crypto';
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 
 /** XDR of the stored blobs, base64 */
 export interface RawParts {

@@ -5,7 +5,7 @@ import {
   encodeMuxedAccountToAddress,
   extractBaseAddress,
   xdr,
-} from '@stellar/stellar-base';
+} from '@stellar/stellar-sdk/base';
 import { UINT64_MAX } from './int64.js';
 import { InvalidValueError } from './invalid_value_error.js';
 

@@ -1,4 +1,4 @@
-import { Asset, xdr } from '@stellar/stellar-base';
+import { Asset, xdr } from '@stellar/stellar-sdk/base';
 import { accountIdFromXdr, accountIdToXdr, isAccountId } from './account_id.js';
 import { InvalidValueError } from './invalid_value_error.js';
 

@@ -1,7 +1,7 @@
 // A claimable balance's claim predicate as Horizon writes it in JSON (stellar-go's
 // xdr.ClaimPredicate MarshalJSON, xdr/json.go): `and`, `or`, `not`, `unconditional`, `abs_before`
 // with `abs_before_epoch`, `rel_before`; 64-bit numbers as strings.
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 
 export type ClaimPredicateJson =
   | { and: ClaimPredicateJson[] }

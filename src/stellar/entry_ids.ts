@@ -1,7 +1,7 @@
 // Horizon's forms of the ids of claimable balances and liquidity pools, and a pool's id from its
 // parameters.
 import { createHash } from 'node:crypto';
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 
 /** A claimable balance id as Horizon writes it (xdr.MarshalHex): the hex of its XDR, type first. */
 export function balanceIdHex(id: xdr.ClaimableBalanceId): string {

@@ -1,7 +1,7 @@
 // Genesis as stellar-core makes it: ledger 1, the root account (seed = the network id) holding
 // every stroop, sequence number 0. LedgerCloseMeta only carries changes, so an ingester starting at
 // ledger 1 needs the root account from here (real Horizon reads it from the history archive).
-import { Keypair, xdr } from '@stellar/stellar-base';
+import { Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { accountIdToXdr } from './account_id.js';
 import { networkId } from './network.js';
 

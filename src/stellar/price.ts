@@ -1,4 +1,4 @@
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { InvalidValueError } from './invalid_value_error.js';
 
 /** A price as a fraction, as in xdr.Price and Horizon's `price_r` (n and d are int32). */

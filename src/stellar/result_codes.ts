@@ -1,4 +1,4 @@
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { OPERATION_TYPE_NAMES } from './operation_types.js';
 
 /**

@@ -5,7 +5,7 @@
 // events carry an admin in mint and clawback topics; v4 (CAP-67) events drop it, and a map
 // {amount, to_muxed_id} replaces the i128 amount when the destination was muxed.
 import { createHash } from 'node:crypto';
-import { Address, xdr } from '@stellar/stellar-base';
+import { Address, xdr } from '@stellar/stellar-sdk/base';
 import { isAccountId } from './account_id.js';
 import { type AssetValue, assetToXdr, creditAsset, NATIVE_ASSET } from './asset.js';
 

@@ -3,7 +3,7 @@
 // that the core should judge it); one transaction per account is in flight at a time, as a
 // protocol-19+ stellar-core accepts. The answer comes from the history database once the
 // transaction's ledger is ingested: every ingested ledger is a tick (onLedger).
-import { FeeBumpTransaction, TransactionBuilder } from '@stellar/stellar-base';
+import { FeeBumpTransaction, TransactionBuilder } from '@stellar/stellar-sdk/base';
 import type { Transaction as TransactionRow } from '../generated/prisma/client.js';
 import { baseAccountId } from '../stellar/account_id.js';
 import { CoreUnavailableError, type CoreClient } from './core_client.js';

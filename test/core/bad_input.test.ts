@@ -1,7 +1,7 @@
 // Bad input never crashes the core: undecodable, truncated, mutated and unknown-type envelopes are
 // answered ERROR with a TransactionResult (or queued when a mutation happens to stay valid).
 import { describe, expect, it } from 'vitest';
-import { Asset, Operation, xdr } from '@stellar/stellar-base';
+import { Asset, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { Harness } from './support/harness.js';
 
 function rng(seed: number): () => number {

@@ -1,6 +1,6 @@
 // The hand-written XDR encoder agrees byte for byte with stellar-base's.
 import { describe, expect, it } from 'vitest';
-import { Keypair } from '@stellar/stellar-base';
+import { Keypair } from '@stellar/stellar-sdk/base';
 import { entryToLedgerKey, entryToXdr, newAccount } from '../../src/core/ledger/entries.js';
 import type { EntryRec } from '../../src/core/ledger/entries.js';
 import { encodeEntry, encodeKey } from '../../src/core/ledger/entry_codec.js';

@@ -2,8 +2,8 @@
 // ledger invariants: liabilities match the offers, balances cover them, subentries count them,
 // and no asset is created or destroyed.
 import { describe, expect, it } from 'vitest';
-import { Asset, type Keypair } from '@stellar/stellar-base';
-import { xdr } from '@stellar/stellar-base';
+import { Asset, type Keypair } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { creditAsset, formatCanonicalAsset, offerLiabilities } from '../../src/stellar/index.js';
 import type { AccountRec, OfferRec, TrustLineRec } from '../../src/core/ledger/entries.js';
 import { Harness } from './support/harness.js';

@@ -1,7 +1,7 @@
 // The meta of exchange operations: offer entries created, updated (state before) and removed
 // (state before) in the operation's changes, with the sellers' lines and accounts beside them.
 import { describe, expect, it } from 'vitest';
-import { Asset, Keypair, xdr } from '@stellar/stellar-base';
+import { Asset, Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { Harness } from './support/harness.js';
 import { pay, sellOffer, trust } from './support/dex.js';
 

@@ -1,7 +1,7 @@
 // Replays Horizon's scenario ledgers (stellar-core dumps, protocol 11/12) on the embedded core and
 // compares every result and the final state with the dump.
 import { describe, expect, it } from 'vitest';
-import { StrKey, xdr } from '@stellar/stellar-base';
+import { StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { createCore } from '../../src/core/index.js';
 import type { Core } from '../../src/core/index.js';
 import { opResultCode } from '../../src/core/ledger/results.js';

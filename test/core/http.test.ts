@@ -1,6 +1,6 @@
 // stellar-core HTTP commands over real HTTP on ephemeral ports.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
+import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { Harness, codesOf } from './support/harness.js';
 
 const cleanups: (() => Promise<void>)[] = [];

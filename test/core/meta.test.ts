@@ -1,7 +1,7 @@
 // The LedgerCloseMeta an ingester receives: header chaining, tx set, fee/sequence/operation changes.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Asset, Keypair, Operation, StrKey, xdr } from '@stellar/stellar-base';
+import { Asset, Keypair, Operation, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { genesisLedgerEntries } from '../../src/stellar/index.js';
 import { Harness, PASSPHRASE } from './support/harness.js';
 

@@ -1,8 +1,8 @@
 // manage_sell_offer, manage_buy_offer and create_passive_sell_offer, with the figures of
 // stellar-core's src/transactions/test/OfferTests.cpp (protocol ≥ 10 branches).
 import { describe, expect, it } from 'vitest';
-import { Asset, type Keypair, Operation } from '@stellar/stellar-base';
-import type { xdr } from '@stellar/stellar-base';
+import { Asset, type Keypair, Operation } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { INT64_MAX, adjustOffer, exchangeV10 } from '../../src/stellar/index.js';
 import type { Price } from '../../src/stellar/index.js';
 import { Harness } from './support/harness.js';

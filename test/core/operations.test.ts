@@ -1,6 +1,6 @@
 // Every operation's result codes, with stellar-core's semantics.
 import { describe, expect, it } from 'vitest';
-import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
+import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { Harness, XLM } from './support/harness.js';
 
 const native = Asset.native();

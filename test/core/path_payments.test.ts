@@ -1,8 +1,8 @@
 // path_payment_strict_receive and path_payment_strict_send, with the figures of stellar-core's
 // src/transactions/test/PathPaymentTests.cpp and PathPaymentStrictSendTests.cpp (protocol ≥ 12).
 import { describe, expect, it } from 'vitest';
-import { Asset, Keypair, Operation } from '@stellar/stellar-base';
-import { xdr } from '@stellar/stellar-base';
+import { Asset, Keypair, Operation } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { Harness } from './support/harness.js';
 import type { Applied } from './support/harness.js';
 import { balanceOf, claims, offer, offersOf, pay, sellOffer, strictReceive, strictSend, trust } from './support/dex.js';

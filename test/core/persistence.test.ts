@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
+import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { createCore } from '../../src/core/index.js';
 import type { Core } from '../../src/core/index.js';
 import { entryKey, entryToXdr } from '../../src/core/ledger/entries.js';

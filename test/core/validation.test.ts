@@ -1,6 +1,6 @@
 // Envelope validation and result codes (stellar-core TransactionFrame semantics).
 import { describe, expect, it } from 'vitest';
-import { Keypair, Operation, Asset, xdr, Account, TransactionBuilder, type FeeBumpTransaction } from '@stellar/stellar-base';
+import { Keypair, Operation, Asset, xdr, Account, TransactionBuilder, type FeeBumpTransaction } from '@stellar/stellar-sdk/base';
 import { Harness, PASSPHRASE, XLM, codesOf } from './support/harness.js';
 
 const pay = (to: Keypair, amount = '1') => Operation.payment({ destination: to.publicKey(), asset: Asset.native(), amount });

@@ -2,7 +2,7 @@
 // ingested transaction as GET /transactions/{hash} renders it, plus the friendbot's fields.
 // Requests that arrive while a funding transaction is in flight share the next transaction.
 import type { AddressInfo } from 'node:net';
-import { Account, Keypair, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import { Account, Keypair, Operation, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer } from '../../src/api/server.js';
 import { createLogger } from '../../src/logger.js';

@@ -1,6 +1,6 @@
 // The friendbot against a scripted submission system and history: what it submits, when it reads
 // the root account's sequence number, and how it answers what txsub answers.
-import { Keypair, type Transaction, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import { Keypair, type Transaction, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { rootKeypair } from '../../src/stellar/index.js';
 import { inProcessLedgerEvents, type LedgerEvents } from '../../src/events/ledger_events.js';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Asset, Keypair, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import { Asset, Keypair, Operation, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 import { createCore } from '../../src/core/index.js';
 import { ledgerRows, type LedgerRows } from '../../src/ingest/index.js';
 import { envelopeHash, readBatchLedgers, readDatastoreFile, viewLedger, viewLedgerBytes } from '../../src/meta/index.js';

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TransactionBuilder, xdr } from '@stellar/stellar-base';
+import { TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 import { readDatastoreFile } from '../../src/meta/index.js';
 import { datastoreSource, startIngester } from '../../src/ingest/index.js';
 import { EFFECT_TYPES, OPERATION_TYPE_NAMES } from '../../src/stellar/index.js';

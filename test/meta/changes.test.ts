@@ -1,5 +1,5 @@
 // Changes as pairs, and stellar-go's order of them (by ledger key bytes, stable).
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { changePairs, ledgerKeyOf, sortChangePairs } from '../../src/meta/index.js';
 import {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { datastoreFileName, datastoreLedgerRanges, readDatastoreFile } from '../../src/meta/index.js';
 import { Harness, PASSPHRASE } from '../core/support/harness.js';
 import { FIXTURES } from '../core/support/scenario.js';

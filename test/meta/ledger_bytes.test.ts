@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Keypair, xdr } from '@stellar/stellar-base';
+import { Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { rawLedgerSequence, readDatastoreFile } from '../../src/meta/index.js';
 import { TESTNET_DATASTORE } from '../ingest/support/fixtures.js';
 

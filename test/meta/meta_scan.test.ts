@@ -2,7 +2,7 @@
 // changes name a sponsor (an entry's, or an account's signer's, before or after), so that the
 // operation details (and the effects) decode the changes of those operations only; and the sponsor
 // the details then find.
-import { Keypair, Operation, xdr } from '@stellar/stellar-base';
+import { Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { type DetailsContext, operationDetails } from '../../src/ingest/processors/operation_details.js';
 import { splitMeta } from '../../src/meta/index.js';

@@ -16,7 +16,7 @@ import {
   StrKey,
   TransactionBuilder,
   xdr,
-} from '@stellar/stellar-base';
+} from '@stellar/stellar-sdk/base';
 import { envelopeHash, readDatastoreFile } from '../../src/meta/index.js';
 import { scanEnvelope, scanResultPair } from '../../src/meta/tx_scan.js';
 import { networkId } from '../../src/stellar/index.js';

@@ -1,4 +1,4 @@
-import { Keypair, StrKey, encodeMuxedAccount, xdr } from '@stellar/stellar-base';
+import { Keypair, StrKey, encodeMuxedAccount, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import {
   InvalidValueError,

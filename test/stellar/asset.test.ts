@@ -1,4 +1,4 @@
-import { Asset, StrKey, xdr } from '@stellar/stellar-base';
+import { Asset, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import {
   InvalidValueError,

@@ -1,5 +1,5 @@
 // Claim predicates as Horizon's JSON, and Go's RFC 3339 rendering of abs_before for any int64.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { claimPredicateJson, goRfc3339 } from '../../src/stellar/index.js';
 

@@ -1,6 +1,6 @@
 // The protocol's genesis: the root account's key comes from the network id (as stellar-base's
 // Keypair.master), and it holds every stroop at sequence 0.
-import { Keypair, StrKey } from '@stellar/stellar-base';
+import { Keypair, StrKey } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { TOTAL_COINS, genesisLedgerEntries, networkId, rootKeypair } from '../../src/stellar/index.js';
 

@@ -1,4 +1,4 @@
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { InvalidValueError, formatPrice, formatRatio, priceFromXdr, priceToXdr } from '../../src/stellar/index.js';
 

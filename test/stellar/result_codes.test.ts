@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Asset, xdr } from '@stellar/stellar-base';
+import { Asset, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import {
   innerTransactionResultCode,

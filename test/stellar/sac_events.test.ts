@@ -1,7 +1,7 @@
 // Horizon's TestStellarAssetContractEventParsing (stellar-horizon internal/ingest/contractevents/
 // events_test.go): the same events (its random issuer and account fixed here) read by
 // parseSacEvent; where Horizon returns an error, the event is not a SAC event (null).
-import { StrKey, xdr } from '@stellar/stellar-base';
+import { StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { NATIVE_ASSET, creditAsset, networkId, parseSacEvent, type SacEvent } from '../../src/stellar/index.js';
 import { address, assetTopic, bigAmount, contractEvent, contractId, symbol, v4MapData } from '../support/sac_events.js';

@@ -2,7 +2,7 @@
 // from XDR and signed through node:crypto, so that setup stays short and a profile shows the
 // network's work, not the client's.
 import { createHash, createPrivateKey, sign, type KeyObject } from 'node:crypto';
-import { type Keypair, xdr } from '@stellar/stellar-base';
+import { type Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { networkId as networkIdOf } from '../../src/stellar/index.js';
 
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');

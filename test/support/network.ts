@@ -4,7 +4,7 @@
 // everything is then read back through the API.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { Account, Operation, TransactionBuilder, type Keypair, type Transaction } from '@stellar/stellar-base';
+import { Account, Operation, TransactionBuilder, type Keypair, type Transaction } from '@stellar/stellar-sdk/base';
 import { coreInfoFromAnswer } from '../../src/api/core_info.js';
 import { createApiServer } from '../../src/api/server.js';
 import type { ApiServices } from '../../src/api/context.js';

@@ -1,7 +1,7 @@
 // Stellar Asset Contract events as stellar-horizon's contractevents.GenerateEvent (generate.go)
 // builds them for its tests: topics [type, addresses…, SEP-11 asset], i128 amount (or a v4 map with
 // `to_muxed_id`), and the asset's contract id on the network.
-import { Address, StrKey, xdr } from '@stellar/stellar-base';
+import { Address, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { assetContractId, assetFromXdr, formatCanonicalAsset, networkId } from '../../src/stellar/index.js';
 
 export const symbol = (sym: string): xdr.ScVal => xdr.ScVal.scvSymbol(sym);

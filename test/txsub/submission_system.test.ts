@@ -1,6 +1,6 @@
 // The submission queue with a fake core and a fake history: ordering by sequence, one transaction
 // in flight per account, answers from ingested ledgers, and every way a submission can end.
-import { Account, Keypair, Networks, Operation, TransactionBuilder, Asset } from '@stellar/stellar-base';
+import { Account, Keypair, Networks, Operation, TransactionBuilder, Asset } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import type { Transaction as TransactionRow } from '../../src/generated/prisma/client.js';
 import type { CoreClient, CoreSubmitStatus } from '../../src/txsub/core_client.js';

@@ -3,7 +3,7 @@
 // (txChangesBefore) and its operations applied, each in a nested LedgerTxn so a failed
 // transaction keeps only its fee and sequence number. Emits LedgerCloseMeta v1 / TransactionMeta v3.
 import { createHash } from 'node:crypto';
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { accountKey } from './entries.js';
 import type { AccountRec } from './entries.js';
 import { headerHash, headerToXdr, updateSkipList } from './header.js';

@@ -1,6 +1,6 @@
 // Plain-object ledger entries (fast to clone and compare) and their conversion to and from XDR.
 // Assets and account ids are the protocol's own (src/stellar/).
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import {
   accountIdFromXdr,
   accountIdKey,

@@ -1,6 +1,6 @@
 // Ledger headers as plain objects, their XDR form, hash and skip list (stellar-core LedgerManager).
 import { createHash } from 'node:crypto';
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 
 export interface LedgerHeaderRec {
   ledgerVersion: number;

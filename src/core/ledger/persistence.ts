@@ -3,7 +3,7 @@
 // entry changes of every later meta in the log, so no closed ledger is ever lost.
 import fs from 'node:fs';
 import path from 'node:path';
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { entryFromXdr, entryKey, keyFromLedgerKey } from './entries.js';
 import { encodeEntry } from './entry_codec.js';
 import { headerFromXdr, headerToXdr } from './header.js';

@@ -1,5 +1,5 @@
 // Builders for TransactionResult / OperationResult XDR by code name (the names stellar-base uses).
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 
 type UnionCtor = new (arm: string, value?: unknown) => unknown;
 const ctors = xdr as unknown as Record<string, UnionCtor | undefined>;

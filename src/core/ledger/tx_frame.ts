@@ -1,6 +1,6 @@
 // A decoded transaction envelope with everything validation and apply need, computed once.
 import { createHash } from 'node:crypto';
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { muxedAccountBase } from '../../stellar/index.js';
 import type { DecoratedSig } from './signature_checker.js';
 

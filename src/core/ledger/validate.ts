@@ -2,7 +2,7 @@
 // envelope shape, operation count, time and ledger bounds, fee, source account, sequence,
 // signatures against the source's signers and thresholds, balance for the fee, then each
 // operation (support, signature threshold of its source, well-formedness), then unused signatures.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { INT64_MAX, startingSequenceNumber } from '../../stellar/index.js';
 import { accountKey, ed25519SignerHex, signerKeyToHex } from './entries.js';
 import type { AccountRec, SignerRec } from './entries.js';

@@ -1,5 +1,5 @@
 // account_merge: moves the whole native balance to the destination and removes the source.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { muxedAccountBase, startingSequenceNumber } from '../../stellar/index.js';
 import { accountKey } from '../ledger/entries.js';
 import { opInner } from '../ledger/results.js';

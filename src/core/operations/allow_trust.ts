@@ -1,5 +1,5 @@
 // allow_trust: the issuer (source) sets the authorization flags of a trustor's line to its asset.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { accountIdFromXdr, allowTrustAsset, isAssetCodeValid } from '../../stellar/index.js';
 import { accountKey, trustLineKey } from '../ledger/entries.js';
 import type { AccountRec, TrustLineRec } from '../ledger/entries.js';

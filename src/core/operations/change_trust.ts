@@ -1,5 +1,5 @@
 // change_trust: creates, updates (limit) or removes (limit 0) a trust line to a credit asset.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { assetFromXdr, isAssetValid, type CreditAsset } from '../../stellar/index.js';
 import { accountKey, trustLineKey } from '../ledger/entries.js';
 import type { AccountRec, TrustLineRec } from '../ledger/entries.js';

@@ -1,5 +1,5 @@
 // What an operation sees while it is validated and applied, and the shape every operation file exports.
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import type { LedgerTxn } from '../ledger/ledger_txn.js';
 import type { TxFrame } from '../ledger/tx_frame.js';
 

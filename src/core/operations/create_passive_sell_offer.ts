@@ -1,5 +1,5 @@
 // create_passive_sell_offer: a new sell offer that does not take offers at exactly its own price.
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import type { OperationDef } from './context.js';
 import { applyManageOffer, checkOfferOpValid } from './manage_offer.js';
 import type { OfferOpParams } from './manage_offer.js';

@@ -1,6 +1,6 @@
 // XDR results of the exchange operations: claim atoms (ClaimAtom of type order book, protocol ≥ 18),
 // ManageOfferSuccessResult and path payment successes, and stellar-core's default results.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { accountIdToXdr, assetToXdr, type AssetValue } from '../../stellar/index.js';
 import { entryToXdr } from '../ledger/entries.js';
 import type { OfferRec } from '../ledger/entries.js';

@@ -1,6 +1,6 @@
 // manage_buy_offer: an offer to buy `buyAmount` at `price` (selling per buying), kept in the book as
 // a sell offer at the inverse price.
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import type { OperationDef } from './context.js';
 import { applyManageOffer, checkOfferOpValid } from './manage_offer.js';
 import type { OfferOpParams } from './manage_offer.js';

@@ -1,7 +1,7 @@
 // What manage_sell_offer, manage_buy_offer and create_passive_sell_offer share (stellar-core
 // ManageOfferOpFrameBase, protocol ≥ 14): the offer sells "sheep" for "wheat"; it first crosses
 // the book at its price, then whatever stays becomes (or updates) the offer, with its liabilities.
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import {
   adjustOffer,
   assetFromXdr,

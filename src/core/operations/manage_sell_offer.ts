@@ -1,5 +1,5 @@
 // manage_sell_offer: creates, updates or deletes (amount 0) an offer selling `amount` at `price`.
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import type { OperationDef } from './context.js';
 import { applyManageOffer, checkOfferOpValid } from './manage_offer.js';
 import type { OfferOpParams } from './manage_offer.js';

@@ -1,7 +1,7 @@
 // What the path payments share (stellar-core PathPaymentOpFrameBase, protocol ≥ 13): crediting the
 // destination, debiting the source, and converting one hop through the book. Codes are returned
 // as suffixes ('NoTrust') so `payment` can map them to its own, as stellar-core's PaymentOpFrame does.
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import {
   assetFromXdr,
   assetsEqual,

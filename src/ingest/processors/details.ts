@@ -1,7 +1,7 @@
 // Small builders shared by the operation and effect processors: Horizon's asset fields, muxed
 // account fields and amounts, with Horizon's key names; the sponsors an entry names and what an
 // operation changed in a liquidity pool.
-import { StrKey, type xdr } from '@stellar/stellar-base';
+import { StrKey, type xdr } from '@stellar/stellar-sdk/base';
 import type { EntryChange } from '../../meta/index.js';
 import {
   accountIdFromXdr,

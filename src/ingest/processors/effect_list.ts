@@ -1,6 +1,6 @@
 // What the effect processors read of one operation, and the list its effects are appended to
 // (Horizon's effectsWrapper): `order` counts from 1 in the order they are added.
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { changePairs, sortChangePairs, type EntryChange } from '../../meta/index.js';
 import { EFFECT_TYPES, muxedAccountFromXdr, type EffectTypeName } from '../../stellar/index.js';
 import type { Details, EffectRow } from '../rows.js';

@@ -1,7 +1,7 @@
 // Horizon's effects of one successful operation (stellar-horizon's effects_processor.go), with
 // `order` from 1: the operation's own effects, then the sponsorship effects of its ledger entry
 // changes, then the liquidity pools they created or removed (the changes in stellar-go's order).
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import {
   accountIdFromXdr,
   allowTrustAsset,

@@ -1,6 +1,6 @@
 // Horizon's effects of claimable balances (effects_processor.go): a balance created with one effect
 // a claimant, claimed, clawed back; and clawback, whose asset goes back to its issuer.
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { accountIdFromXdr, balanceIdHex, claimPredicateJson } from '../../stellar/index.js';
 import type { Details } from '../rows.js';
 import { addXdrAsset, amountOf, canonicalAsset } from './details.js';

@@ -3,7 +3,7 @@
 // contract_debited for any other address (on the operation's source) from the Stellar Asset
 // Contract events; then trust lines and accounts the operation created (a SAC's trust() and its
 // transfers of XLM to a new account emit no event of their own).
-import { StrKey } from '@stellar/stellar-base';
+import { StrKey } from '@stellar/stellar-sdk/base';
 import { operationContractEvents } from '../../meta/index.js';
 import { accountIdFromXdr, assetFromXdr, formatAmount, formatMuxedAccountId, parseSacEvent } from '../../stellar/index.js';
 import type { Details } from '../rows.js';

@@ -2,7 +2,7 @@
 // pool, revocations (a trustor's pool shares turned into claimable balances), and pools created or
 // removed by any operation's changes. `liquidity_pool` is the pool after the operation (before it,
 // when the operation removed it).
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { balanceIdHex, poolIdHex } from '../../stellar/index.js';
 import type { Details } from '../rows.js';
 import { amountOf, canonicalAsset, liquidityPoolDelta, type PoolDelta } from './details.js';

@@ -1,5 +1,5 @@
 // The history_ledgers row of a ledger.
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import type { LedgerView } from '../../meta/index.js';
 import type { LedgerRow } from '../rows.js';
 import { isSuccessful } from './transactions.js';

@@ -1,7 +1,7 @@
 // Horizon's `details` of an operation (operations_processor.go: stellar-horizon at 2abda01, the
 // same as stellar/go 096f654 for the classic types), for every operation type, with the `sponsor`
 // Horizon adds to any operation whose changes create a sponsored entry or signer.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { changePairs, type EntryChange, type LedgerTx, operationContractEvents, sortChangePairs } from '../../meta/index.js';
 import {
   accountIdFromXdr,

@@ -1,6 +1,6 @@
 // The history_operations rows of a transaction: failed transactions' operations included, as
 // Horizon stores them (shown only with include_failed).
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { isPaymentType, muxedAccountFromXdr, operationTypeNumber, toid } from '../../stellar/index.js';
 import type { OperationRow } from '../rows.js';
 import { type DetailsContext, operationDetails, sacEvents } from './operation_details.js';

@@ -1,6 +1,6 @@
 // Accounts each transaction and operation touched (participants_processor.go at 096f654): sources,
 // the fee account, operation counterparts, and every account entry the operations changed.
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { accountIdFromXdr, muxedAccountFromXdr } from '../../stellar/index.js';
 
 /** The accounts an operation names directly (Horizon's Participants of an operation). */

@@ -2,7 +2,7 @@
 // the rows are upserts and deletes that are correct whatever was ingested before (ingesting from
 // the middle of history works). Fee changes of all transactions come before their application, as
 // stellar-core applies them.
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import type { LedgerView } from '../../meta/index.js';
 import { accountIdFromXdr, assetFromXdr, formatCanonicalAsset } from '../../stellar/index.js';
 import type { AccountRow, DataRow, OfferRow, SignerRow, StateRows, TrustLineRow } from '../rows.js';

@@ -2,7 +2,7 @@
 // a crossed offer (trade type orderbook) or a liquidity pool (liquidity_pool, with the pool's fee
 // and the exchange's rounding slippage). The rows keep the seller's and the buyer's side;
 // tradeRow turns them into base/counter by the assets' history ids, as Horizon's Flush does.
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { changePairs } from '../../meta/index.js';
 import {
   accountIdFromXdr,

@@ -1,5 +1,5 @@
 // The history_transactions row of an applied transaction (successful or failed, fee bumps too).
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { envelopeParts, type EnvelopeParts, type LedgerTx } from '../../meta/index.js';
 import { INT64_MAX } from '../../stellar/index.js';
 import type { TransactionRow } from '../rows.js';

@@ -1,5 +1,5 @@
 // Where LedgerCloseMeta comes from: the embedded core, a datastore folder, or a framed stream.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { viewLedger, viewLedgerBytes, type LedgerView } from '../../meta/index.js';
 
 export interface LedgerSource {

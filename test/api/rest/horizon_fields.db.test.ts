@@ -8,7 +8,7 @@
 //   test/ingest/processors/trades_horizon_suite.test.ts), as resourceadapter/trade.go renders them;
 // - pool shares in an account's balances, with the trust line of Horizon's account_entry_test.go.
 import { readFileSync } from 'node:fs';
-import { Account, Asset, Keypair, Memo, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import { Account, Asset, Keypair, Memo, Operation, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeHistory } from '../../../src/ingest/encode/history.js';
 import { stateRows } from '../../../src/ingest/processors/state.js';

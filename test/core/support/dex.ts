@@ -1,6 +1,6 @@
 // Raw-XDR builders for exchange operations in stroops (stellar-base's builders take decimal
 // strings), and readers for offers, balances and claim atoms of an in-memory core.
-import { type Asset, type Keypair, StrKey, xdr } from '@stellar/stellar-base';
+import { type Asset, type Keypair, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import type { Core } from '../../../src/core/index.js';
 import type { OfferRec } from '../../../src/core/ledger/entries.js';
 

@@ -1,6 +1,6 @@
 // Builds, signs, submits and closes transactions against an in-memory core.
 import { createHash } from 'node:crypto';
-import { Keypair, Memo, Operation, xdr } from '@stellar/stellar-base';
+import { Keypair, Memo, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { createCore } from '../../../src/core/index.js';
 import { rootKeypair } from '../../../src/stellar/index.js';
 import type { Core, CoreOptions, SubmitStatus } from '../../../src/core/index.js';

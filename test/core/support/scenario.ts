@@ -2,7 +2,7 @@
 // results, and the final state tables.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { readInserts } from './sql_dump.js';
 import type { SqlRow } from './sql_dump.js';
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { encodeLedger } from '../../../src/ingest/encode/encoded_ledger.js';
 import { encodeHistory } from '../../../src/ingest/encode/history.js';
 import { ledgerRows } from '../../../src/ingest/index.js';

@@ -3,7 +3,7 @@
 // order and details — and an operation of a failed transaction gives none, as in Horizon's dump.
 // The testnet's operations (TransactionMeta v3) give the effects Horizon's rules derive from the
 // operation as stellar-base reads it.
-import type { Asset, Operation } from '@stellar/stellar-base';
+import type { Asset, Operation } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { operationEffects } from '../../../src/ingest/processors/effects.js';
 import { EFFECT_TYPES } from '../../../src/stellar/index.js';

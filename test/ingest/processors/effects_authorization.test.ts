@@ -1,7 +1,7 @@
 // Horizon's tests of an issuer's operations on its asset (stellar-horizon internal/ingest/
 // processors/effects_processor_test.go): allow_trust, set_trust_line_flags and clawback, with the
 // same operations (their transactions' meta has no operation changes) and Horizon's expected effects.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { account, creditAsset, horizons, int64, muxed, operationEffectsOf, ours, transactionMeta } from '../support/horizon_effects.js';
 

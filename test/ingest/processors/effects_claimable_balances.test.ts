@@ -2,7 +2,7 @@
 // effects_processor_test.go): the same operations and ledger entry changes, built from the Go
 // values the tests write out, give Horizon's expected effects. A predicate is compared as
 // stellar-go's ClaimPredicate.MarshalJSON writes it.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import {
   account,

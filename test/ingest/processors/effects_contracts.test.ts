@@ -3,7 +3,7 @@
 // events, made by its makeInvocationTransaction in TransactionMeta v3) and the CAP-0073 tests
 // (trust lines and accounts an invocation creates). Horizon draws its keys at random; they are
 // fixed here.
-import { Account, MuxedAccount, xdr } from '@stellar/stellar-base';
+import { Account, MuxedAccount, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import {
   type SacEventName,

@@ -3,7 +3,7 @@
 // the test writes out) go through the ingester's addTransactionRows, and the effects of the
 // operation compared are Horizon's expected ones: accounts, types, order and details.
 // Zenith stores `*_muxed_id` as strings where Horizon stores numbers (docs/ingest.md).
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import {
   type HorizonEffect,

@@ -1,7 +1,7 @@
 // Horizon's TestLiquidityPoolEffects (stellar-horizon internal/ingest/processors/
 // effects_processor_test.go): a pool created by change_trust, a deposit, a withdrawal, a trade
 // against the pool, and a revocation that removes the pool, with the same operations and changes.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import {
   account,

@@ -2,7 +2,7 @@
 // effects_processor_test.go): the sponsorship effects of an operation's changes, whatever the
 // operation (here end_sponsoring_future_reserves, which has no effect of its own). Horizon's
 // TestOperationEffects covers accounts' and signers' sponsorships (effects_operations.test.ts).
-import { Account, MuxedAccount, xdr } from '@stellar/stellar-base';
+import { Account, MuxedAccount, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import {
   account,

@@ -2,7 +2,7 @@
 // for each operation type of Horizon's scenarios, every operation's details equal Horizon's JSON,
 // failed transactions' operations (no result to read amounts from) included; the testnet's
 // operations give the accounts, amounts and assets stellar-base reads from their envelopes.
-import type { Asset, Operation } from '@stellar/stellar-base';
+import type { Asset, Operation } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { type DetailsContext, type OperationInTx, operationDetails } from '../../../src/ingest/processors/operation_details.js';
 import { operationSource } from '../../../src/ingest/processors/operations.js';

@@ -3,7 +3,7 @@
 // and the details Horizon's tests expect, copied from them (Zenith writes `*_muxed_id` as strings
 // where Horizon stores JSON numbers, docs/ingest.md). Each block names its Horizon test.
 import { createHash } from 'node:crypto';
-import { Keypair, StrKey, xdr } from '@stellar/stellar-base';
+import { Keypair, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { type DetailsContext, operationDetails } from '../../../src/ingest/processors/operation_details.js';
 import { operationRows } from '../../../src/ingest/processors/operations.js';

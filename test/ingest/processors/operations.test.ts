@@ -1,7 +1,7 @@
 // The operations processor on real transactions: every operation of Horizon's scenarios, failed
 // transactions' too, gives Horizon's history_operations row (id, transaction, order, type, source
 // and details); the testnet operations get their TOIDs, types and sources as stellar-base reads them.
-import { extractBaseAddress, xdr } from '@stellar/stellar-base';
+import { extractBaseAddress, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { operationRows } from '../../../src/ingest/processors/operations.js';
 import { SCENARIOS, TEST_PASSPHRASE } from '../../core/support/scenario.js';

@@ -3,7 +3,7 @@
 // accounts, trust lines and offers of the -core.sql dump (its accountdata is empty). The testnet
 // ledgers: the accounts the operations create, merge and configure, and the trust lines they open,
 // stand in each ledger's rows as stellar-base reads the operations.
-import { Asset, Keypair, xdr } from '@stellar/stellar-base';
+import { Asset, Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import type { LedgerView } from '../../../src/meta/index.js';
 import { stateRows } from '../../../src/ingest/processors/state.js';

@@ -4,7 +4,7 @@
 // garbage-collected (zero) claims; Horizon's expected history_trades rows follow, with its asset ids
 // (10000 + i or 100 + i for the i-th claim), account addresses for its account ids and the pools'
 // hex ids for its pool ids. Then its rounding slippage tests (TestTradeProcessor_RoundingSlippage_*).
-import { Account, Asset, MuxedAccount, Operation, xdr } from '@stellar/stellar-base';
+import { Account, Asset, MuxedAccount, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { operationTrades, syntheticOfferId, tradeRow, type TradeInput } from '../../../src/ingest/processors/trades.js';
 import type { TradeRow } from '../../../src/ingest/rows.js';

@@ -1,7 +1,7 @@
 // Horizon's effects_processor_test.go (stellar/stellar-horizon, internal/ingest/processors) as
 // Zenith runs it: the same XDR (base64 where Horizon has it, else built here from the same Go
 // values), and Horizon's expected effects in Horizon's shape, compared with our rows field by field.
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { addTransactionRows, emptyTransactionRows } from '../../../src/ingest/ledger_rows.js';
 import { operationEffects } from '../../../src/ingest/processors/effects.js';
 import { operationSource } from '../../../src/ingest/processors/operations.js';

@@ -12,7 +12,7 @@ import {
   decodeAddressToMuxedAccount,
   extractBaseAddress,
   xdr,
-} from '@stellar/stellar-base';
+} from '@stellar/stellar-sdk/base';
 import { readBatchLedgers, viewLedgerBytes, type LedgerTx, type LedgerView } from '../../../src/meta/index.js';
 import { networkId } from '../../../src/stellar/index.js';
 import type { EffectInput } from '../../../src/ingest/processors/effects.js';

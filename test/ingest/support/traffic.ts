@@ -1,6 +1,6 @@
 // Generated payment-heavy traffic on an embedded core that writes a datastore folder: the input
 // of the crash test and of bench/ingest.ts.
-import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
+import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { createCore } from '../../../src/core/index.js';
 import { rootKeypair } from '../../../src/stellar/index.js';
 import { envelopeSigner } from '../../support/envelopes.js';
