@@ -18,15 +18,15 @@ const DEPTH = 1000;
 const PER_TAKER = 5;
 const { envelope } = envelopeSigner(PASSPHRASE);
 
-const i64 = (v: bigint | number): xdr.Int64 => new xdr.Int64(BigInt(v));
+const i64 = (v: bigint | number): xdr.Int64 => BigInt(v);
 
 function sellOffer(selling: Asset, buying: Asset, amount: number, n: number, d: number): xdr.Operation {
   return new xdr.Operation({
     sourceAccount: null,
     body: xdr.OperationBody.manageSellOffer(
       new xdr.ManageSellOfferOp({
-        selling: selling.toXDRObject(),
-        buying: buying.toXDRObject(),
+        selling: selling.toXdrObject(),
+        buying: buying.toXdrObject(),
         amount: i64(amount),
         price: new xdr.Price({ n, d }),
         offerId: i64(0),
@@ -40,12 +40,12 @@ function strictReceive(send: Asset, sendMax: number, dest: Keypair, destAsset: A
     sourceAccount: null,
     body: xdr.OperationBody.pathPaymentStrictReceive(
       new xdr.PathPaymentStrictReceiveOp({
-        sendAsset: send.toXDRObject(),
+        sendAsset: send.toXdrObject(),
         sendMax: i64(sendMax),
         destination: xdr.MuxedAccount.keyTypeEd25519(dest.rawPublicKey()),
-        destAsset: destAsset.toXDRObject(),
+        destAsset: destAsset.toXdrObject(),
         destAmount: i64(amount),
-        path: path.map((a) => a.toXDRObject()),
+        path: path.map((a) => a.toXdrObject()),
       }),
     ),
   });
@@ -130,8 +130,8 @@ function buyOffer(selling: Asset, buying: Asset, buyAmount: number, n: number, d
     sourceAccount: null,
     body: xdr.OperationBody.manageBuyOffer(
       new xdr.ManageBuyOfferOp({
-        selling: selling.toXDRObject(),
-        buying: buying.toXDRObject(),
+        selling: selling.toXdrObject(),
+        buying: buying.toXdrObject(),
         buyAmount: i64(buyAmount),
         price: new xdr.Price({ n, d }),
         offerId: i64(0),
@@ -142,13 +142,22 @@ function buyOffer(selling: Asset, buying: Asset, buyAmount: number, n: number, d
 
 /** Claim atoms in the results of the last closed ledger (a crossing that traded nothing included). */
 function claimAtoms(core: Core): number {
-  const meta = xdr.LedgerCloseMeta.fromXDR(core.ledgerMetaXdr(core.latestLedger().sequence)!);
+  const meta = xdr.LedgerCloseMeta.fromXdr(core.ledgerMetaXdr(core.latestLedger().sequence)!);
+  if (meta.type === 'v0') throw new Error('the core wrote a v0 LedgerCloseMeta');
   let n = 0;
-  for (const p of meta.v1().txProcessing()) {
-    for (const r of p.result().result().result().results()) {
-      const v = (r.tr().value() as unknown as { value(): unknown }).value();
-      if (v instanceof xdr.ManageOfferSuccessResult) n += v.offersClaimed().length;
-      else n += (v as xdr.PathPaymentStrictReceiveResultSuccess).offers().length;
+  for (const p of meta.value.txProcessing) {
+    const { result } = p.result.result;
+    if (result.type !== 'txSuccess' && result.type !== 'txFailed') continue;
+    for (const r of result.results) {
+      if (r.type !== 'opInner') continue;
+      const { tr } = r;
+      if (tr.type === 'manageSellOffer' && tr.manageSellOfferResult.type === 'manageSellOfferSuccess') {
+        n += tr.manageSellOfferResult.success.offersClaimed.length;
+      } else if (tr.type === 'manageBuyOffer' && tr.manageBuyOfferResult.type === 'manageBuyOfferSuccess') {
+        n += tr.manageBuyOfferResult.success.offersClaimed.length;
+      } else if (tr.type === 'pathPaymentStrictReceive' && tr.pathPaymentStrictReceiveResult.type === 'pathPaymentStrictReceiveSuccess') {
+        n += tr.pathPaymentStrictReceiveResult.success.offers.length;
+      }
     }
   }
   return n;

@@ -7,5 +7,8 @@ const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 export const ZENITH_VERSION: string = packageJson.version;
 
-/** The newest ledger protocol the ingester and the embedded core understand. */
-export const SUPPORTED_PROTOCOL_VERSION = 22;
+/**
+ * The newest ledger protocol the ingester reads: the SDK's XDR (stellar-core's protocol-27 golden
+ * meta, test/ingest/stellar_core_lcm.db.test.ts). The embedded core reports its own.
+ */
+export const SUPPORTED_PROTOCOL_VERSION = 27;

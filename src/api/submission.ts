@@ -52,7 +52,7 @@ export function submissionProblem(outcome: SubmissionOutcome, envelopeXdr: strin
 function transactionFailed(hash: string, envelopeXdr: string, resultXdr: string): Problem {
   let resultCodes: unknown;
   try {
-    resultCodes = transactionResultCodes(xdr.TransactionResult.fromXDR(resultXdr, 'base64'), hash);
+    resultCodes = transactionResultCodes(xdr.TransactionResult.fromXdr(resultXdr, 'base64'), hash);
   } catch {
     resultCodes = undefined;
   }

@@ -13,6 +13,7 @@ import { PROTOCOL_VERSION, genesisHeader, genesisRootAccount } from './ledger/ge
 import { ZERO_HASH, headerFromXdr, headerHash } from './ledger/header.js';
 import type { LedgerHeaderRec } from './ledger/header.js';
 import { RootState } from './ledger/ledger_txn.js';
+import { asBuffer } from '../stellar/bytes.js';
 import { FileMetaStore, MemoryMetaStore } from './ledger/meta_log.js';
 import type { MetaStore } from './ledger/meta_log.js';
 import { coreDir, readSnapshot, replayMeta, writeSnapshot } from './ledger/persistence.js';
@@ -26,6 +27,12 @@ import { coreHttpHandler } from './ledger/http.js';
 import type { RequestListener } from './ledger/http.js';
 import type { ValidationEnv } from './ledger/validate.js';
 import type { ClosedLedgerSummary, CoreInfo, CoreLogger, CoreOptions, SubmitStatus } from './types.js';
+
+/** The ledger header of a LedgerCloseMeta the core wrote (always v1). */
+function metaHeader(meta: xdr.LedgerCloseMeta): xdr.LedgerHeader {
+  if (meta.type !== 'v1') throw new Error(`core meta log holds a LedgerCloseMeta ${meta.type}, not v1`);
+  return meta.v1.ledgerHeader.header;
+}
 
 const silent: CoreLogger = { info() {}, warn() {}, error() {}, debug() {} };
 
@@ -95,17 +102,17 @@ export class Core {
       const range = this.store.range();
       // an existing network keeps the parameters of its own genesis, whatever the options say now
       const logged = !snap && range ? this.store.read(GENESIS_LEDGER_SEQ) : undefined;
-      const initial = logged ? headerFromXdr(xdr.LedgerCloseMeta.fromXDR(logged).v1().ledgerHeader().header()) : genesis;
+      const initial = logged ? headerFromXdr(metaHeader(xdr.LedgerCloseMeta.fromXdr(logged))) : genesis;
       this.header = snap ?? this.initGenesis(initial);
       this.lastSnapshotSeq = snap ? snap.ledgerSeq : 0;
       if (!range) {
         if (this.header.ledgerSeq !== GENESIS_LEDGER_SEQ) throw new Error(`core meta log in ${this.dir} is missing`);
-        this.store.append(GENESIS_LEDGER_SEQ, this.genesisMeta(genesis).toXDR());
+        this.store.append(GENESIS_LEDGER_SEQ, asBuffer(this.genesisMeta(genesis).toXdr()));
       } else {
         for (let seq = this.header.ledgerSeq + 1; seq <= range.last; seq++) {
           const raw = this.store.read(seq);
           if (!raw) throw new Error(`core meta log lacks ledger ${seq}`);
-          this.header = replayMeta(this.root, xdr.LedgerCloseMeta.fromXDR(raw));
+          this.header = replayMeta(this.root, xdr.LedgerCloseMeta.fromXdr(raw));
         }
         if (range.last < this.header.ledgerSeq) {
           throw new Error(`core snapshot (ledger ${this.header.ledgerSeq}) is ahead of the meta log (${range.last})`);
@@ -115,7 +122,7 @@ export class Core {
     } else {
       this.store = new MemoryMetaStore();
       this.header = this.initGenesis(genesis);
-      this.store.append(GENESIS_LEDGER_SEQ, this.genesisMeta(genesis).toXDR());
+      this.store.append(GENESIS_LEDGER_SEQ, asBuffer(this.genesisMeta(genesis).toXdr()));
     }
     this.lclHash = headerHash(this.header);
     if (o.metaOutDir) {
@@ -135,11 +142,10 @@ export class Core {
   }
 
   private genesisMeta(h: LedgerHeaderRec): xdr.LedgerCloseMeta {
-    const txSet = new xdr.GeneralizedTransactionSet(
-      1,
+    const txSet = xdr.GeneralizedTransactionSet.v1TxSet(
       new xdr.TransactionSetV1({
         previousLedgerHash: ZERO_HASH,
-        phases: [new xdr.TransactionPhase(0, []), new xdr.TransactionPhase(0, [])],
+        phases: [xdr.TransactionPhase.v0Components([]), xdr.TransactionPhase.v0Components([])],
       }),
     );
     return buildMeta(h, headerHash(h), txSet, []);
@@ -161,7 +167,7 @@ export class Core {
 
   /** stellar-core's /tx: validate and queue a base64 TransactionEnvelope. */
   submit(envelopeBase64: string): SubmitStatus {
-    const malformed = (): SubmitStatus => ({ status: 'ERROR', error: txResult(0n, 'txMalformed').toXDR('base64') });
+    const malformed = (): SubmitStatus => ({ status: 'ERROR', error: txResult(0n, 'txMalformed').toXdr('base64') });
     const blob = Buffer.from(envelopeBase64, 'base64');
     if (blob.length === 0 || blob.toString('base64').replace(/=+$/, '') !== envelopeBase64.trim().replace(/=+$/, '')) {
       return malformed();
@@ -194,7 +200,7 @@ export class Core {
       this.log.warn({ err: String(e), hash: frame.hashHex }, 'transaction rejected while validating');
       error = txResult(0n, 'txMalformed');
     }
-    if (error) return { status: 'ERROR', error: error.toXDR('base64') };
+    if (error) return { status: 'ERROR', error: error.toXdr('base64') };
     this.queue.add(frame);
     return { status: 'PENDING' };
   }
@@ -257,7 +263,7 @@ export class Core {
         error = txResult(0n, 'txMalformed');
       }
       if (error) {
-        this.log.info({ hash: f.hashHex, result: error.result().switch().name }, 'dropping transaction that became invalid');
+        this.log.info({ hash: f.hashHex, result: error.result.type }, 'dropping transaction that became invalid');
         continue;
       }
       seqs.set(f.sourceId, f.seqNum);
@@ -378,7 +384,7 @@ export class Core {
       while (next <= this.header.ledgerSeq && !this.stopped) {
         const raw = this.store.read(next);
         if (!raw) return;
-        yield xdr.LedgerCloseMeta.fromXDR(raw);
+        yield xdr.LedgerCloseMeta.fromXdr(raw);
         next++;
       }
       if (this.stopped) return;

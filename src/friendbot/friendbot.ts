@@ -154,7 +154,7 @@ export class Friendbot {
         return;
       }
       // accounts created since their request was checked fail the batch: they are answered, the rest go again
-      const codes = transactionResultCodes(xdr.TransactionResult.fromXDR(transaction.resultXdr, 'base64')).operations ?? [];
+      const codes = transactionResultCodes(xdr.TransactionResult.fromXdr(transaction.resultXdr, 'base64')).operations ?? [];
       const existing = batch.filter((_, i) => codes[i] === 'op_already_exists');
       if (existing.length > 0) {
         for (const request of existing) this.answer(request, { kind: 'already_funded' });
@@ -216,16 +216,16 @@ export class Friendbot {
     const tx = new xdr.Transaction({
       sourceAccount: xdr.MuxedAccount.keyTypeEd25519(this.root.rawPublicKey()),
       fee: this.baseFee * batch.length,
-      seqNum: new xdr.Int64(sequence),
+      seqNum: sequence,
       cond: xdr.Preconditions.precondNone(),
       memo: xdr.Memo.memoNone(),
       operations: batch.map(({ account }) => Operation.createAccount({ destination: account, startingBalance: this.startingBalance })),
-      ext: new xdr.TransactionExt(0),
+      ext: xdr.TransactionExt.v0(),
     });
     const envelope = xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: [] }));
     const transaction = new Transaction(envelope, this.options.networkPassphrase);
     transaction.sign(this.root);
-    return transaction.toXDR();
+    return transaction.toXdr();
   }
 
   /** Puts requests back at the head of the queue, for the next transaction. */
@@ -252,5 +252,5 @@ function unavailable(reason: string): FundOutcome {
 }
 
 function resultCode(resultXdr: string): string {
-  return transactionResultCodes(xdr.TransactionResult.fromXDR(resultXdr, 'base64')).transaction;
+  return transactionResultCodes(xdr.TransactionResult.fromXdr(resultXdr, 'base64')).transaction;
 }

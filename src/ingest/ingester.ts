@@ -51,7 +51,7 @@ export function checkChain(view: LedgerView, last: Cursor | null): boolean {
       `ledger ${view.sequence} does not follow the last ingested ledger ${last.sequence}: ledgers ${last.sequence + 1}..${view.sequence - 1} are missing`,
     );
   }
-  const prev = view.header.previousLedgerHash().toString('hex');
+  const prev = Buffer.from(view.header.previousLedgerHash.value).toString('hex');
   if (prev !== last.hash) {
     throw new LedgerChainError(
       `ledger ${view.sequence} has previous hash ${prev}, but the last ingested ledger ${last.sequence} has hash ${last.hash}: the source is on another chain`,

@@ -1,5 +1,5 @@
 // All rows of one ledger, built in memory from its meta by the processors (pure: no database).
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { envelopeSourceAccount, type LedgerTx, type LedgerView } from '../meta/index.js';
 import { toid } from '../stellar/index.js';
 import { operationEffects, type EffectInput } from './processors/effects.js';
@@ -97,7 +97,8 @@ export function addTransactionRows(rows: TransactionHistoryRows, view: LedgerVie
       rows.operationParticipants.push({ account, operation_id: opId });
     }
     if (!successful) return;
-    const input = new OperationInput(opId, at, op, source, ops[i]!.source_account, results[i]!.tr(), view.networkId, tx, i);
+    const result = xdr.expectUnionVariant(results[i]!, 'opInner').tr;
+    const input = new OperationInput(opId, at, op, source, ops[i]!.source_account, result, view.networkId, tx, i);
     rows.effects.push(...operationEffects(input));
     rows.trades.push(...operationTrades(input));
   });

@@ -44,7 +44,7 @@ export function networkCheckedSource(source: LedgerSource, passphrase: string, m
     ...(raw && {
       async *rawLedgers(fromSequence: number): AsyncGenerator<Buffer> {
         for await (const bytes of raw(fromSequence)) {
-          if (!decided) check(xdr.LedgerCloseMeta.fromXDR(bytes));
+          if (!decided) check(xdr.LedgerCloseMeta.fromXdr(bytes));
           yield bytes;
         }
       },
@@ -65,6 +65,6 @@ function decoded(source: LedgerSource, fromSequence: number): AsyncIterable<xdr.
   const raw = source.rawLedgers?.bind(source);
   if (!raw) return source.ledgers(fromSequence);
   return (async function* () {
-    for await (const bytes of raw(fromSequence)) yield xdr.LedgerCloseMeta.fromXDR(bytes);
+    for await (const bytes of raw(fromSequence)) yield xdr.LedgerCloseMeta.fromXdr(bytes);
   })();
 }

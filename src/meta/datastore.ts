@@ -5,8 +5,9 @@
 import fs from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cereal, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { rawLedgerSequence } from './ledger_bytes.js';
+import { skipXdrAt } from './xdr_scan.js';
 import { ensureZstd, zstdCompress, zstdDecompress } from './zstd.js';
 
 export interface DatastoreConfig {
@@ -77,20 +78,20 @@ export async function readBatchLedgers(file: Buffer): Promise<Buffer[]> {
   const count = raw.readUInt32BE(8);
   // LedgerCloseMetaBatch: startSequence, endSequence, then the array
   if (count === 1) return [raw.subarray(12)];
-  const reader = new cereal.XdrReader(raw);
-  reader.advance(12);
   const out: Buffer[] = [];
+  let start = 12;
   for (let i = 0; i < count; i++) {
-    const start = reader.advance(0);
-    xdr.LedgerCloseMeta.read(reader as unknown as Buffer);
-    out.push(raw.subarray(start, reader.advance(0)));
+    // where each ends: read by the library's schema, without making its objects
+    const end = skipXdrAt(xdr.LedgerCloseMeta, raw, start);
+    out.push(raw.subarray(start, end));
+    start = end;
   }
   return out;
 }
 
 /** Decodes one datastore file (a zstd LedgerCloseMetaBatch). */
 export async function readDatastoreFile(data: Buffer): Promise<xdr.LedgerCloseMetaBatch> {
-  return xdr.LedgerCloseMetaBatch.fromXDR(await zstdDecompress(data));
+  return xdr.LedgerCloseMetaBatch.fromXdr(await zstdDecompress(data));
 }
 
 export interface DatastoreReadOptions {

@@ -3,23 +3,15 @@
 // transaction bodies): slicing the input is much cheaper than encoding the decoded values again.
 // The scpInfo and later fields are not needed and are not read.
 import { createHash } from 'node:crypto';
-import { cereal, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import type { LedgerTx, LedgerView, RawParts } from './ledger_view.js';
 import { MetaError, splitMeta } from './ledger_view.js';
 import { type MetaScan, scanChanges, scanTransactionMeta } from './meta_scan.js';
 import { scanEnvelope, scanResultPair } from './tx_scan.js';
-import { Scanner } from './xdr_scan.js';
+import { asBuffer } from '../stellar/bytes.js';
+import { Scanner, Unsupported, readXdrAt, skipXdrAt } from './xdr_scan.js';
 
-type Reader = InstanceType<typeof cereal.XdrReader>;
-interface Readable<T> {
-  read(io: Buffer): T;
-}
-
-// stellar-base types `read` as taking a Buffer; at run time it takes the reader
-const readWith = <T>(type: Readable<T>, r: Reader): T => type.read(r as unknown as Buffer);
-const at = (r: Reader): number => r.advance(0);
-
-/** an envelope of the tx set: its bytes, where its signatures start, and js-xdr's decoding when the scanner could not skip it */
+/** an envelope of the tx set: its bytes, where its signatures start, and the library's decoding when the scanner could not skip it */
 interface RawEnvelope {
   bytes: Buffer;
   /** EnvelopeType: 0 (v0), 2 (v1) or 5 (fee bump) */
@@ -30,58 +22,58 @@ interface RawEnvelope {
 }
 
 function signaturesSize(envelope: xdr.TransactionEnvelope): number {
-  const kind = envelope.switch().name;
   const signatures =
-    kind === 'envelopeTypeTxFeeBump'
-      ? envelope.feeBump().signatures()
-      : kind === 'envelopeTypeTx'
-        ? envelope.v1().signatures()
-        : envelope.v0().signatures();
+    envelope.type === 'envelopeTypeTxFeeBump'
+      ? envelope.feeBump.signatures
+      : envelope.type === 'envelopeTypeTx'
+        ? envelope.v1.signatures
+        : envelope.v0.signatures;
   let size = 4;
-  for (const s of signatures) size += 8 + Math.ceil(s.signature().length / 4) * 4;
+  for (const s of signatures) size += 8 + Math.ceil(s.signature.value.length / 4) * 4;
   return size;
 }
 
-function readEnvelopes(raw: Buffer, r: Reader, out: RawEnvelope[]): void {
-  const count = r.readUInt32BE();
+function readEnvelopes(raw: Buffer, r: Scanner, out: RawEnvelope[]): void {
+  const count = r.u32();
   for (let i = 0; i < count; i++) {
-    const start = at(r);
+    const start = r.pos;
     const scan = scanEnvelope(raw, start);
     if (scan) {
-      r.advance(scan.end - start);
+      r.pos = scan.end;
       out.push({ bytes: raw.subarray(start, scan.end), type: scan.type, signatures: scan.signatures - start, decoded: null });
     } else {
-      const decoded = readWith(xdr.TransactionEnvelope, r);
-      const bytes = raw.subarray(start, at(r));
-      out.push({ bytes, type: decoded.switch().value, signatures: bytes.length - signaturesSize(decoded), decoded });
+      const { value: decoded, end } = readXdrAt(xdr.TransactionEnvelope, raw, start);
+      r.pos = end;
+      const bytes = raw.subarray(start, end);
+      out.push({ bytes, type: raw.readUInt32BE(start), signatures: bytes.length - signaturesSize(decoded), decoded });
     }
   }
 }
 
-function skipOptionalInt64(r: Reader): void {
-  if (r.readUInt32BE() !== 0) r.advance(8);
+function skipOptionalInt64(r: Scanner): void {
+  if (r.u32() !== 0) r.skip(8);
 }
 
-function readGeneralizedTxSet(raw: Buffer, r: Reader, out: RawEnvelope[]): void {
-  const version = r.readInt32BE();
+function readGeneralizedTxSet(raw: Buffer, r: Scanner, out: RawEnvelope[]): void {
+  const version = r.i32();
   if (version !== 1) throw new MetaError(`unsupported GeneralizedTransactionSet version ${version}`);
-  r.advance(32); // previousLedgerHash
-  const phases = r.readUInt32BE();
+  r.skip(32); // previousLedgerHash
+  const phases = r.u32();
   for (let p = 0; p < phases; p++) {
-    const phase = r.readInt32BE();
+    const phase = r.i32();
     if (phase === 0) {
-      const components = r.readUInt32BE();
+      const components = r.u32();
       for (let c = 0; c < components; c++) {
-        const type = r.readInt32BE();
+        const type = r.i32();
         if (type !== 0) throw new MetaError(`unsupported TxSetComponent type ${type}`);
         skipOptionalInt64(r);
         readEnvelopes(raw, r, out);
       }
     } else if (phase === 1) {
       skipOptionalInt64(r);
-      const stages = r.readUInt32BE();
+      const stages = r.u32();
       for (let s = 0; s < stages; s++) {
-        const clusters = r.readUInt32BE();
+        const clusters = r.u32();
         for (let c = 0; c < clusters; c++) readEnvelopes(raw, r, out);
       }
     } else {
@@ -96,18 +88,22 @@ interface RawChanges {
   changes: xdr.LedgerEntryChange[] | null;
 }
 
-/** LedgerEntryChanges: skipped by the byte scanner, or decoded by js-xdr when it cannot */
-function skipChanges(raw: Buffer, r: Reader): RawChanges {
-  const start = at(r);
+/** LedgerEntryChanges: skipped by the byte scanner, or decoded by the library when it cannot */
+function skipChanges(raw: Buffer, r: Scanner): RawChanges {
+  const start = r.pos;
   const end = scanChanges(raw, start);
   if (end !== null) {
-    r.advance(end - start);
+    r.pos = end;
     return { bytes: raw.subarray(start, end), changes: null };
   }
-  const count = r.readUInt32BE();
+  const count = r.u32();
   const changes = new Array<xdr.LedgerEntryChange>(count);
-  for (let i = 0; i < count; i++) changes[i] = readWith(xdr.LedgerEntryChange, r);
-  return { changes, bytes: raw.subarray(start, at(r)) };
+  for (let i = 0; i < count; i++) {
+    const read = readXdrAt(xdr.LedgerEntryChange, raw, r.pos);
+    changes[i] = read.value;
+    r.pos = read.end;
+  }
+  return { changes, bytes: raw.subarray(start, r.pos) };
 }
 
 /**
@@ -147,11 +143,11 @@ class BytesTx implements LedgerTx {
   }
 
   get envelope(): xdr.TransactionEnvelope {
-    return (this.#envelope ??= xdr.TransactionEnvelope.fromXDR(this.envelopeRaw.bytes));
+    return (this.#envelope ??= xdr.TransactionEnvelope.fromXdr(this.envelopeRaw.bytes));
   }
 
   get result(): xdr.TransactionResultPair {
-    return (this.#result ??= xdr.TransactionResultPair.fromXDR(this.resultBytes));
+    return (this.#result ??= xdr.TransactionResultPair.fromXdr(this.resultBytes));
   }
 
   get raw(): RawParts {
@@ -160,15 +156,15 @@ class BytesTx implements LedgerTx {
   }
 
   get meta(): xdr.TransactionMeta {
-    return (this.#meta ??= xdr.TransactionMeta.fromXDR(this.metaBytes));
+    return (this.#meta ??= xdr.TransactionMeta.fromXdr(this.metaBytes));
   }
 
   get feeChanges(): xdr.LedgerEntryChange[] {
-    return (this.#fee ??= xdr.LedgerEntryChanges.fromXDR(this.feeRaw.bytes));
+    return (this.#fee ??= xdr.decodeArray(xdr.LedgerEntryChange, this.feeRaw.bytes));
   }
 
   get postApplyFeeChanges(): xdr.LedgerEntryChange[] {
-    return (this.#postFee ??= this.postFeeRaw ? xdr.LedgerEntryChanges.fromXDR(this.postFeeRaw.bytes) : []);
+    return (this.#postFee ??= this.postFeeRaw ? xdr.decodeArray(xdr.LedgerEntryChange, this.postFeeRaw.bytes) : []);
   }
 
   private get parts(): ReturnType<typeof splitMeta> {
@@ -228,36 +224,58 @@ function hashOf(env: RawEnvelope, network: Buffer): string {
 }
 
 export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
-  const r = new cereal.XdrReader(raw);
-  const version = r.readInt32BE();
+  try {
+    return readLedgerBytes(raw, network);
+  } catch (error) {
+    // the cursor ran past the end of the bytes (the library's decoding throws its XdrError)
+    if (error instanceof Unsupported) throw new MetaError(`truncated LedgerCloseMeta (${raw.length} bytes)`);
+    throw error;
+  }
+}
+
+function readLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
+  const r = new Scanner(raw, 0);
+  const version = r.i32();
   if (version !== 0 && version !== 1 && version !== 2) throw new MetaError(`unsupported LedgerCloseMeta version ${version}`);
-  if (version !== 0) readWith(xdr.LedgerCloseMetaExt, r);
-  const headerEntry = readWith(xdr.LedgerHeaderHistoryEntry, r);
-  const header = headerEntry.header();
-  const sequence = header.ledgerSeq();
+  if (version !== 0) r.pos = skipXdrAt(xdr.LedgerCloseMetaExt, raw, r.pos);
+  const headerRead = readXdrAt(xdr.LedgerHeaderHistoryEntry, raw, r.pos);
+  r.pos = headerRead.end;
+  const headerEntry = headerRead.value;
+  const header = headerEntry.header;
+  const sequence = header.ledgerSeq;
   const envelopes: RawEnvelope[] = [];
   if (version === 0) {
-    r.advance(32);
+    r.skip(32);
     readEnvelopes(raw, r, envelopes);
   } else {
     readGeneralizedTxSet(raw, r, envelopes);
   }
-  const count = r.readUInt32BE();
+  const count = r.u32();
   let byHash: Map<string, RawEnvelope> | null = null;
   const txs: LedgerTx[] = [];
   for (let i = 0; i < count; i++) {
-    if (version === 2) readWith(xdr.ExtensionPoint, r);
-    const resultStart = at(r);
+    if (version === 2 && r.u32() !== 0) throw new MetaError(`ledger ${sequence}: unsupported TransactionResultMetaV1 extension`);
+    const resultStart = r.pos;
     const scannedEnd = scanResultPair(raw, resultStart);
-    const result = scannedEnd === null ? readWith(xdr.TransactionResultPair, r) : null;
-    if (scannedEnd !== null) r.advance(scannedEnd - resultStart);
-    const resultEnd = at(r);
+    let result: xdr.TransactionResultPair | null = null;
+    if (scannedEnd !== null) r.pos = scannedEnd;
+    else {
+      const read = readXdrAt(xdr.TransactionResultPair, raw, resultStart);
+      result = read.value;
+      r.pos = read.end;
+    }
+    const resultEnd = r.pos;
     const fee = skipChanges(raw, r);
-    const metaStart = at(r);
+    const metaStart = r.pos;
     const scan = scanTransactionMeta(raw, metaStart);
-    const meta = scan ? null : readWith(xdr.TransactionMeta, r);
-    if (scan) r.advance(scan.end - metaStart);
-    const metaEnd = at(r);
+    let meta: xdr.TransactionMeta | null = null;
+    if (scan) r.pos = scan.end;
+    else {
+      const read = readXdrAt(xdr.TransactionMeta, raw, metaStart);
+      meta = read.value;
+      r.pos = read.end;
+    }
+    const metaEnd = r.pos;
     const postFee = version === 2 ? skipChanges(raw, r) : null;
     const hash = raw.toString('hex', resultStart, resultStart + 32);
     byHash ??= new Map(envelopes.map((e) => [hashOf(e, network), e]));
@@ -268,10 +286,14 @@ export function viewLedgerBytes(raw: Buffer, network: Buffer): LedgerView {
     const metaBytes = raw.subarray(metaStart, metaEnd);
     txs.push(new BytesTx(i + 1, hash, env, raw.subarray(resultStart, resultEnd), result, fee, metaBytes, meta, postFee, scan));
   }
-  const upgrades = r.readUInt32BE();
+  const upgrades = r.u32();
   const upgradeChanges: xdr.LedgerEntryChange[] = [];
-  for (let i = 0; i < upgrades; i++) upgradeChanges.push(...readWith(xdr.UpgradeEntryMeta, r).changes());
-  return { sequence, hash: headerEntry.hash().toString('hex'), header, headerEntry, txs, upgradeChanges, networkId: network };
+  for (let i = 0; i < upgrades; i++) {
+    const upgrade = readXdrAt(xdr.UpgradeEntryMeta, raw, r.pos);
+    r.pos = upgrade.end;
+    upgradeChanges.push(...upgrade.value.changes);
+  }
+  return { sequence, hash: asBuffer(headerEntry.hash.value).toString('hex'), header, headerEntry, txs, upgradeChanges, networkId: network };
 }
 
 /**
@@ -285,7 +307,11 @@ export function rawLedgerSequence(raw: Buffer): number {
   s.skip(32 + 4 + 32); // LedgerHeaderHistoryEntry.hash, ledgerVersion, previousLedgerHash
   s.skip(32 + 8); // StellarValue: txSetHash, closeTime
   s.array(6, () => s.skipVarOpaque(128)); // upgrades
-  if (s.u32() === 1) {
+  const ext = s.u32();
+  if (ext > 2) throw new MetaError(`unsupported StellarValue ext ${ext}`);
+  // STELLAR_VALUE_EMPTY_TX_SET: the proposed value's txSetHash, previousLedgerHash and previousLedgerVersion, then its signature
+  if (ext === 2) s.skip(32 + 32 + 4);
+  if (ext !== 0) {
     // STELLAR_VALUE_SIGNED: a LedgerCloseValueSignature
     s.skipAccountId();
     s.skipVarOpaque(64);

@@ -2,7 +2,8 @@
 // the header, and each applied transaction with its envelope (matched by hash from the tx set),
 // result, fee changes, per-operation changes and the changes before/after the operations.
 import { createHash } from 'node:crypto';
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
+import { asBuffer } from '../stellar/bytes.js';
 
 /** XDR of the stored blobs, base64 */
 export interface RawParts {
@@ -59,29 +60,31 @@ export class MetaError extends Error {
 
 /** The hash of an envelope under a network (v0 envelopes hash as v1, as stellar-core does). */
 export function envelopeHash(envelope: xdr.TransactionEnvelope, network: Buffer): Buffer {
-  const type = envelope.switch().name;
   const h = createHash('sha256').update(network);
-  if (type === 'envelopeTypeTxFeeBump') {
-    h.update(Buffer.from([0, 0, 0, 5])).update(envelope.feeBump().tx().toXDR());
-  } else if (type === 'envelopeTypeTx') {
-    h.update(Buffer.from([0, 0, 0, 2])).update(envelope.v1().tx().toXDR());
+  if (envelope.type === 'envelopeTypeTxFeeBump') {
+    h.update(Buffer.from([0, 0, 0, 5])).update(envelope.feeBump.tx.toXdr());
+  } else if (envelope.type === 'envelopeTypeTx') {
+    h.update(Buffer.from([0, 0, 0, 2])).update(envelope.v1.tx.toXdr());
   } else {
     // TransactionV0's body is a Transaction whose source is a bare ed25519 key: the bytes of the
     // v1 form are the key-type prefix (0 = ed25519) followed by the v0 bytes.
-    h.update(Buffer.from([0, 0, 0, 2, 0, 0, 0, 0])).update(envelope.v0().tx().toXDR());
+    h.update(Buffer.from([0, 0, 0, 2, 0, 0, 0, 0])).update(envelope.v0.tx.toXdr());
   }
   return h.digest();
 }
 
+/** The hex of XDR bytes (a hash, a key) */
+const hex = (bytes: Uint8Array): string => asBuffer(bytes).toString('hex');
+
 function txSetEnvelopes(meta: xdr.LedgerCloseMeta): xdr.TransactionEnvelope[] {
-  if (meta.switch() === 0) return meta.v0().txSet().txes();
-  const set = meta.switch() === 1 ? meta.v1().txSet() : meta.v2().txSet();
+  if (meta.type === 'v0') return meta.v0.txSet.txs;
+  const set = meta.type === 'v1' ? meta.v1.txSet : meta.v2.txSet;
   const out: xdr.TransactionEnvelope[] = [];
-  for (const phase of set.v1TxSet().phases()) {
-    if (phase.switch() === 0) {
-      for (const component of phase.v0Components()) out.push(...component.txsMaybeDiscountedFee().txes());
+  for (const phase of set.v1TxSet.phases) {
+    if (phase.type === 'v0Components') {
+      for (const component of phase.v0Components) out.push(...component.txsMaybeDiscountedFee.txs);
     } else {
-      for (const stage of phase.parallelTxsComponent().executionStages()) {
+      for (const stage of phase.parallelTxsComponent.executionStages) {
         for (const cluster of stage) out.push(...cluster);
       }
     }
@@ -94,32 +97,23 @@ export function splitMeta(meta: xdr.TransactionMeta): {
   ops: xdr.LedgerEntryChange[][];
   after: xdr.LedgerEntryChange[];
 } {
-  switch (meta.switch()) {
-    case 0:
-      return { before: [], ops: meta.operations().map((o) => o.changes()), after: [] };
-    case 1:
-      return {
-        before: meta.v1().txChanges(),
-        ops: meta
-          .v1()
-          .operations()
-          .map((o) => o.changes()),
-        after: [],
-      };
-    case 2: {
-      const v = meta.v2();
-      return { before: v.txChangesBefore(), ops: v.operations().map((o) => o.changes()), after: v.txChangesAfter() };
+  switch (meta.type) {
+    case 'operations':
+      return { before: [], ops: meta.operations.map((o) => o.changes), after: [] };
+    case 'v1':
+      return { before: meta.v1.txChanges, ops: meta.v1.operations.map((o) => o.changes), after: [] };
+    case 'v2': {
+      const v = meta.v2;
+      return { before: v.txChangesBefore, ops: v.operations.map((o) => o.changes), after: v.txChangesAfter };
     }
-    case 3: {
-      const v = meta.v3();
-      return { before: v.txChangesBefore(), ops: v.operations().map((o) => o.changes()), after: v.txChangesAfter() };
+    case 'v3': {
+      const v = meta.v3;
+      return { before: v.txChangesBefore, ops: v.operations.map((o) => o.changes), after: v.txChangesAfter };
     }
-    case 4: {
-      const v = meta.v4();
-      return { before: v.txChangesBefore(), ops: v.operations().map((o) => o.changes()), after: v.txChangesAfter() };
+    case 'v4': {
+      const v = meta.v4;
+      return { before: v.txChangesBefore, ops: v.operations.map((o) => o.changes), after: v.txChangesAfter };
     }
-    default:
-      throw new MetaError(`unsupported TransactionMeta version ${meta.switch()}`);
   }
 }
 
@@ -129,15 +123,17 @@ export function splitMeta(meta: xdr.TransactionMeta): {
  * each operation's own. Earlier versions have none.
  */
 export function operationContractEvents(meta: xdr.TransactionMeta, index: number): xdr.ContractEvent[] {
-  switch (meta.switch()) {
-    case 3:
-      return meta.v3().sorobanMeta()?.events() ?? [];
-    case 4:
-      return meta.v4().operations()[index]?.events() ?? [];
+  switch (meta.type) {
+    case 'v3':
+      return meta.v3.sorobanMeta?.events ?? [];
+    case 'v4':
+      return meta.v4.operations[index]?.events ?? [];
     default:
       return [];
   }
 }
+
+type TxProcessing = xdr.TransactionResultMeta | xdr.TransactionResultMetaV1;
 
 /**
  * Whether a ledger's meta belongs to the network whose id is `network`: the hash of the first
@@ -145,9 +141,8 @@ export function operationContractEvents(meta: xdr.TransactionMeta, index: number
  * Null for a ledger without transactions, which tells nothing.
  */
 export function metaMatchesNetwork(meta: xdr.LedgerCloseMeta, network: Buffer): boolean | null {
-  const version = meta.switch();
-  const body = version === 0 ? meta.v0() : version === 1 ? meta.v1() : meta.v2();
-  const results = body.txProcessing().map((p: xdr.TransactionResultMeta | xdr.TransactionResultMetaV1) => p.result().transactionHash());
+  const processing: TxProcessing[] = meta.value.txProcessing;
+  const results = processing.map((p) => p.result.transactionHash.value);
   const [first] = txSetEnvelopes(meta);
   if (first === undefined || results.length === 0) return null;
   const hash = envelopeHash(first, network);
@@ -156,36 +151,32 @@ export function metaMatchesNetwork(meta: xdr.LedgerCloseMeta, network: Buffer): 
 
 /** Normalizes a LedgerCloseMeta; every transaction must have its envelope in the tx set. */
 export function viewLedger(meta: xdr.LedgerCloseMeta, network: Buffer): LedgerView {
-  const version = meta.switch();
-  if (version !== 0 && version !== 1 && version !== 2) {
-    throw new MetaError(`unsupported LedgerCloseMeta version ${String(version)}`);
-  }
-  const body = version === 0 ? meta.v0() : version === 1 ? meta.v1() : meta.v2();
-  const headerEntry = body.ledgerHeader();
-  const header = headerEntry.header();
-  const sequence = header.ledgerSeq();
+  const body = meta.value;
+  const headerEntry = body.ledgerHeader;
+  const header = headerEntry.header;
+  const sequence = header.ledgerSeq;
   const envelopes = new Map<string, xdr.TransactionEnvelope>();
-  const processing = body.txProcessing();
+  const processing: TxProcessing[] = body.txProcessing;
   if (processing.length > 0) {
     for (const envelope of txSetEnvelopes(meta)) envelopes.set(envelopeHash(envelope, network).toString('hex'), envelope);
   }
-  const txs: LedgerTx[] = processing.map((p: xdr.TransactionResultMeta | xdr.TransactionResultMetaV1, i) => {
-    const result = p.result();
-    const hash = result.transactionHash().toString('hex');
+  const txs: LedgerTx[] = processing.map((p, i) => {
+    const result = p.result;
+    const hash = hex(result.transactionHash.value);
     const envelope = envelopes.get(hash);
     if (!envelope) {
       throw new MetaError(`ledger ${sequence}: transaction ${hash} has no envelope in the tx set (wrong network passphrase?)`);
     }
-    const txMeta = p.txApplyProcessing();
+    const txMeta = p.txApplyProcessing;
     const parts = splitMeta(txMeta);
     return {
       index: i + 1,
       hash,
       envelope,
       result,
-      feeChanges: p.feeProcessing(),
+      feeChanges: p.feeProcessing,
       meta: txMeta,
-      postApplyFeeChanges: 'postTxApplyFeeProcessing' in p ? p.postTxApplyFeeProcessing() : [],
+      postApplyFeeChanges: p instanceof xdr.TransactionResultMetaV1 ? p.postTxApplyFeeProcessing : [],
       changesBefore: parts.before,
       operationChanges: parts.ops,
       changesAfter: parts.after,
@@ -193,18 +184,16 @@ export function viewLedger(meta: xdr.LedgerCloseMeta, network: Buffer): LedgerVi
   });
   return {
     sequence,
-    hash: headerEntry.hash().toString('hex'),
+    hash: hex(headerEntry.hash.value),
     header,
     headerEntry,
     txs,
-    upgradeChanges: body.upgradesProcessing().flatMap((u) => u.changes()),
+    upgradeChanges: body.upgradesProcessing.flatMap((u) => u.changes),
     networkId: network,
   };
 }
 
 /** The ledger sequence of a LedgerCloseMeta of any version. */
 export function metaSequence(meta: xdr.LedgerCloseMeta): number {
-  const v = meta.switch();
-  const body = v === 0 ? meta.v0() : v === 1 ? meta.v1() : meta.v2();
-  return body.ledgerHeader().header().ledgerSeq();
+  return meta.value.ledgerHeader.header.ledgerSeq;
 }

@@ -1,8 +1,8 @@
-// Walks TransactionMeta and LedgerEntryChanges XDR straight from the bytes, without js-xdr objects:
-// it finds where they end and which accounts each operation changed, which is all a reingest needs
-// from the meta (decoding it with js-xdr was the largest cost). Only classic entries (accounts,
-// trust lines, offers, data) are understood; anything else returns null and the caller decodes
-// with js-xdr as before.
+// Walks TransactionMeta and LedgerEntryChanges XDR straight from the bytes, without the library's
+// XDR objects: it finds where they end and which accounts each operation changed, which is all a
+// reingest needs from the meta (decoding it with the library was the largest cost). Only classic
+// entries (accounts, trust lines, offers, data) are understood; anything else returns null and the
+// caller decodes with the library as before.
 import { Scanner, Unsupported, scanOrNull } from './xdr_scan.js';
 
 /** where the scanned value ends, the accounts changed by each operation, and which operations' changes name a sponsor */

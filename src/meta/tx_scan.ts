@@ -1,8 +1,8 @@
-// Walks transaction envelopes and results straight from the bytes, without js-xdr objects: where
-// they end, and where an envelope's signatures start (what precedes them is hashed). A reingest
-// then decodes each transaction only when it builds its rows, so a ledger's decoded transactions
-// never pile up in memory. Classic operations only: anything else returns null and the caller
-// decodes with js-xdr.
+// Walks transaction envelopes and results straight from the bytes, without the library's XDR
+// objects: where they end, and where an envelope's signatures start (what precedes them is hashed).
+// A reingest then decodes each transaction only when it builds its rows, so a ledger's decoded
+// transactions never pile up in memory. Classic operations only: anything else returns null and
+// the caller decodes with the library.
 import { Scanner, Unsupported, scanOrNull } from './xdr_scan.js';
 
 export interface EnvelopeScan {

@@ -1,6 +1,9 @@
-// A cursor over XDR bytes for the scanners that walk ledger meta without js-xdr objects
+// A cursor over XDR bytes for the scanners that walk ledger meta without the library's XDR objects
 // (meta_scan.ts, tx_scan.ts): primitives and the classic types both of them meet. A value the
-// scanners do not know throws Unsupported, and their callers fall back to js-xdr.
+// scanners do not know throws Unsupported, and their callers fall back to the library
+// (readXdrAt, skipXdrAt below).
+import { Reader } from '@stellar/js-xdr';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { encodeAccountIdAt } from '../stellar/index.js';
 
 export class Unsupported extends Error {}
@@ -117,4 +120,27 @@ export function scanOrNull<S extends Scanner, T>(scanner: S, scan: (s: S) => T):
     if (error instanceof Unsupported) return null;
     throw error;
   }
+}
+
+/**
+ * The library's decoding of the `type` whose XDR starts at `pos`, and where it ends. The library
+ * decodes whole buffers only (`fromXdr` refuses trailing bytes); its schemas read from js-xdr's
+ * Reader, as its own `xdr.decodeStream` does, and a Reader over the bytes from `pos` tells where
+ * the value ends. Throws the library's XdrError on bytes that are not a `type`.
+ */
+export function readXdrAt<W, T extends xdr.XdrValue>(
+  type: xdr.XdrValueConstructor<W, T>,
+  buf: Uint8Array,
+  pos: number,
+): { value: T; end: number } {
+  const reader = new Reader(buf.subarray(pos));
+  const value = type.fromXdrObject(type.schema._read(reader, type.name));
+  return { value, end: pos + reader.offset };
+}
+
+/** Where the `type` whose XDR starts at `pos` ends: read by the library's schema, without making its objects. */
+export function skipXdrAt<W>(type: { readonly schema: xdr.XdrType<W>; readonly name: string }, buf: Uint8Array, pos: number): number {
+  const reader = new Reader(buf.subarray(pos));
+  type.schema._read(reader, type.name);
+  return pos + reader.offset;
 }

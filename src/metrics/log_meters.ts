@@ -1,4 +1,4 @@
-// logging.<level> meters. The pino hook is fixed when the logger is made (main.ts), before the
+// logging.<level> meters. The pino hook is fixed when the logger is made (src/cli/program.ts), before the
 // services' registry exists, so the hook marks whichever registry was attached last.
 import type { MetricsRegistry } from './registry.js';
 

@@ -6,6 +6,7 @@ import {
   extractBaseAddress,
   xdr,
 } from '@stellar/stellar-sdk/base';
+import { asBuffer } from './bytes.js';
 import { UINT64_MAX } from './int64.js';
 import { InvalidValueError } from './invalid_value_error.js';
 
@@ -45,7 +46,7 @@ export function parseMuxedAccountId(text: string): MuxedAccountId {
   if (!isMuxedAccountId(text)) {
     throw new InvalidValueError(`${JSON.stringify(text)} is not a valid muxed account (M...)`);
   }
-  const { accountId, muxedId } = muxedAccountFromXdr(decodeAddressToMuxedAccount(text, true));
+  const { accountId, muxedId } = muxedAccountFromXdr(decodeAddressToMuxedAccount(text));
   return { accountId, id: muxedId ?? 0n };
 }
 
@@ -55,7 +56,7 @@ export function formatMuxedAccountId(accountId: string, id: bigint): string {
   if (id < 0n || id > UINT64_MAX) {
     throw new InvalidValueError(`muxed account id ${id} is out of range 0..${UINT64_MAX}`);
   }
-  return encodeMuxedAccountToAddress(encodeMuxedAccount(accountId, id.toString()), true);
+  return encodeMuxedAccountToAddress(encodeMuxedAccount(accountId, id.toString()));
 }
 
 /** The G... account behind a G... or M... address (a G address is returned unchanged). */
@@ -73,8 +74,8 @@ const keys = new Map<string, Buffer>();
 const xdrIds = new Map<string, xdr.AccountId>();
 
 /** G... of a raw 32-byte ed25519 key, cached. */
-export function encodeAccountId(key: Buffer): string {
-  const raw = key.toString('latin1');
+export function encodeAccountId(key: Uint8Array): string {
+  const raw = asBuffer(key).toString('latin1');
   let address = addresses.get(raw);
   if (address === undefined) {
     address = StrKey.encodeEd25519PublicKey(key);
@@ -103,7 +104,7 @@ export function accountIdKey(accountId: string): Buffer {
 
 /** The G... of an XDR AccountId. */
 export function accountIdFromXdr(id: xdr.AccountId): string {
-  return encodeAccountId(id.ed25519());
+  return encodeAccountId(id.ed25519.value);
 }
 
 /** An XDR AccountId for a G... account id, cached (the value is shared: never modify it). */
@@ -129,15 +130,15 @@ export interface DecodedMuxedAccount {
 }
 
 export function muxedAccountFromXdr(account: xdr.MuxedAccount): DecodedMuxedAccount {
-  if (account.switch().name === 'keyTypeMuxedEd25519') {
-    const med = account.med25519();
+  if (account.type === 'keyTypeMuxedEd25519') {
+    const med = account.med25519;
     return {
-      accountId: encodeAccountId(med.ed25519()),
-      muxedAddress: encodeMuxedAccountToAddress(account, true),
-      muxedId: BigInt(med.id().toString()),
+      accountId: encodeAccountId(med.ed25519.value),
+      muxedAddress: encodeMuxedAccountToAddress(account),
+      muxedId: med.id,
     };
   }
-  return { accountId: encodeAccountId(account.ed25519()), muxedAddress: null, muxedId: null };
+  return { accountId: encodeAccountId(account.ed25519.value), muxedAddress: null, muxedId: null };
 }
 
 /** The id of a muxed account's M... address (Horizon's `*_muxed_id`). */
@@ -148,5 +149,5 @@ export function muxedIdOfAddress(address: string): bigint {
 
 /** The G... account behind an XDR MuxedAccount (its muxed id, if any, dropped). */
 export function muxedAccountBase(account: xdr.MuxedAccount): string {
-  return encodeAccountId(account.switch().name === 'keyTypeMuxedEd25519' ? account.med25519().ed25519() : account.ed25519());
+  return encodeAccountId(account.type === 'keyTypeMuxedEd25519' ? account.med25519.ed25519.value : account.ed25519.value);
 }

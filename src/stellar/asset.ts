@@ -38,7 +38,7 @@ function checkIssuer(issuer: string): void {
   }
 }
 
-/** A credit asset whose type follows from the code's length (as stellar-base and stellar-core do). */
+/** A credit asset whose type follows from the code's length (as the SDK's Asset and stellar-core do). */
 export function creditAsset(code: string, issuer: string): CreditAsset {
   if (!CODE.test(code)) {
     throw new InvalidValueError(`asset code ${JSON.stringify(code)} must be 1-12 alphanumeric characters`, {
@@ -154,14 +154,14 @@ export function assetRecord(asset: AssetValue): AssetRecord {
   return asset.type === 'native' ? { assetType: 'native' } : { assetType: asset.type, assetCode: asset.code, assetIssuer: asset.issuer };
 }
 
-/** Converts to stellar-base's Asset. */
+/** Converts to the SDK's Asset (`@stellar/stellar-sdk/base`). */
 export function toStellarAsset(asset: AssetValue): Asset {
   return asset.type === 'native' ? Asset.native() : new Asset(asset.code, asset.issuer);
 }
 
-/** Converts from stellar-base's Asset (its type is derived from the code length, so it is always consistent). */
+/** Converts from the SDK's Asset (its type is derived from the code length, so it is always consistent). */
 export function fromStellarAsset(asset: Asset): AssetValue {
-  return asset.isNative() ? NATIVE_ASSET : creditAsset(asset.getCode(), asset.getIssuer());
+  return asset.isNative() ? NATIVE_ASSET : creditAsset(asset.getCode(), asset.getIssuer() ?? '');
 }
 
 /** The code's bytes in XDR: zero-padded to 4 bytes (1–4 characters) or to 12 (5–12). */
@@ -172,7 +172,7 @@ export function assetCodeBytes(asset: CreditAsset): Buffer {
 }
 
 /**
- * Converts to xdr.Asset. As stellar-base's Asset, the XDR arm follows from the code's length; the
+ * Converts to xdr.Asset. As the SDK's Asset, the XDR arm follows from the code's length; the
  * issuer's key comes from a cache, which makes this cheap enough for the core's results.
  */
 export function assetToXdr(asset: AssetValue): xdr.Asset {
@@ -189,7 +189,7 @@ const isAsciiAlphaNumeric = (c: number): boolean => (c >= 0x30 && c <= 0x39) || 
  * stellar-core isAssetCodeValid for a code's XDR bytes: ASCII letters and digits, then only zero
  * padding; a 4-byte code has at least one character, a 12-byte code at least five.
  */
-export function isAssetCodeValid(code: Buffer): boolean {
+export function isAssetCodeValid(code: Uint8Array): boolean {
   let length = 0;
   let ended = false;
   for (const c of code) {
@@ -208,55 +208,53 @@ export type XdrAsset = xdr.Asset | xdr.TrustLineAsset | xdr.ChangeTrustAsset;
 
 /** stellar-core isAssetValid: native, or a credit asset with a valid code; never a pool share. */
 export function isAssetValid(asset: XdrAsset): boolean {
-  switch (asset.switch().name) {
+  switch (asset.type) {
     case 'assetTypeNative':
       return true;
     case 'assetTypeCreditAlphanum4':
-      return isAssetCodeValid(asset.alphaNum4().assetCode());
+      return isAssetCodeValid(asset.alphaNum4.assetCode.value);
     case 'assetTypeCreditAlphanum12':
-      return isAssetCodeValid(asset.alphaNum12().assetCode());
+      return isAssetCodeValid(asset.alphaNum12.assetCode.value);
     default:
       return false;
   }
 }
 
 /**
- * Converts from an XDR asset, keeping the XDR's own type. stellar-base's Asset.fromOperation would
+ * Converts from an XDR asset, keeping the XDR's own type. the SDK's Asset.fromOperation would
  * turn an alphanum12 with a short code into an alphanum4; such an asset is invalid for stellar-core,
  * so it is rejected here, as are codes with non-alphanumeric bytes or bytes after the zero padding.
  */
 export function assetFromXdr(asset: XdrAsset): AssetValue {
-  const kind = asset.switch().name;
-  if (kind === 'assetTypeNative') return NATIVE_ASSET;
+  if (asset.type === 'assetTypeNative') return NATIVE_ASSET;
   let type: CreditAsset['type'];
   let alphaNum: xdr.AlphaNum4 | xdr.AlphaNum12;
-  if (kind === 'assetTypeCreditAlphanum4') {
+  if (asset.type === 'assetTypeCreditAlphanum4') {
     type = 'credit_alphanum4';
-    alphaNum = asset.alphaNum4();
-  } else if (kind === 'assetTypeCreditAlphanum12') {
+    alphaNum = asset.alphaNum4;
+  } else if (asset.type === 'assetTypeCreditAlphanum12') {
     type = 'credit_alphanum12';
-    alphaNum = asset.alphaNum12();
+    alphaNum = asset.alphaNum12;
   } else {
-    throw new InvalidValueError(`unsupported asset type ${kind}`);
+    throw new InvalidValueError(`unsupported asset type ${asset.type}`);
   }
-  // a copy: an asset built by stellar-base (not decoded) holds its code as a string
-  const raw = Buffer.from(alphaNum.assetCode());
+  const raw = alphaNum.assetCode.value;
   if (!isAssetCodeValid(raw)) {
-    throw new InvalidValueError(`invalid ${type} asset code ${JSON.stringify(raw.toString('latin1'))}`);
+    throw new InvalidValueError(`invalid ${type} asset code ${JSON.stringify(Buffer.from(raw).toString('latin1'))}`);
   }
-  return { type, code: codeText(raw), issuer: accountIdFromXdr(alphaNum.issuer()) };
+  return { type, code: codeText(raw), issuer: accountIdFromXdr(alphaNum.issuer) };
 }
 
 /** A code's XDR bytes as text: up to the zero padding. */
-function codeText(raw: Buffer): string {
+function codeText(raw: Uint8Array): string {
   const end = raw.indexOf(0);
-  return raw.toString('latin1', 0, end === -1 ? raw.length : end);
+  return Buffer.from(raw.buffer, raw.byteOffset, end === -1 ? raw.byteLength : end).toString('latin1');
 }
 
 /** The asset an AllowTrust operation names: its code, issued by the operation's source. */
 export function allowTrustAsset(op: xdr.AllowTrustOp, issuer: string): CreditAsset {
-  const a = op.asset();
-  return creditAsset(codeText(a.switch().name === 'assetTypeCreditAlphanum4' ? a.assetCode4() : a.assetCode12()), issuer);
+  const a = op.asset;
+  return creditAsset(codeText(a.type === 'assetTypeCreditAlphanum4' ? a.assetCode4.value : a.assetCode12.value), issuer);
 }
 
 /** True when both name the same asset. */
@@ -271,7 +269,7 @@ export function assetsEqual(a: AssetValue, b: AssetValue): boolean {
  * ed25519 key bytes. This is the order stellar-core requires for a liquidity pool's asset pair
  * (assetA < assetB) and a deterministic order for picking one side of an asset pair.
  *
- * It is deliberately not stellar-base's Asset.compare, which compares issuers as strkey text: base32
+ * It is deliberately not the SDK's Asset.compare, which compares issuers as strkey text: base32
  * text order differs from key byte order ('2'..'7' sort before 'A' in ASCII but encode larger values).
  * Horizon itself picks a trade's base asset by history_assets row id, which is an insertion order,
  * not this.
@@ -279,6 +277,6 @@ export function assetsEqual(a: AssetValue, b: AssetValue): boolean {
 export function compareAssets(a: AssetValue, b: AssetValue): -1 | 0 | 1 {
   // XDR encodings of assets of one type have identical layouts (type, code, issuer key type, key),
   // and types differ in their first 4 bytes, so byte order of the encodings is core's order.
-  const result = Buffer.compare(assetToXdr(a).toXDR(), assetToXdr(b).toXDR());
+  const result = Buffer.compare(assetToXdr(a).toXdr(), assetToXdr(b).toXdr());
   return result < 0 ? -1 : result > 0 ? 1 : 0;
 }

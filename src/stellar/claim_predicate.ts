@@ -12,22 +12,22 @@ export type ClaimPredicateJson =
   | { rel_before: string };
 
 export function claimPredicateJson(predicate: xdr.ClaimPredicate): ClaimPredicateJson {
-  switch (predicate.switch().name) {
+  switch (predicate.type) {
     case 'claimPredicateAnd':
-      return { and: predicate.andPredicates().map(claimPredicateJson) };
+      return { and: predicate.andPredicates.map(claimPredicateJson) };
     case 'claimPredicateOr':
-      return { or: predicate.orPredicates().map(claimPredicateJson) };
+      return { or: predicate.orPredicates.map(claimPredicateJson) };
     case 'claimPredicateNot': {
       // stellar-core rejects a `not` without its predicate before a ledger holds it
-      const inner = predicate.notPredicate();
+      const inner = predicate.notPredicate;
       return { not: inner ? claimPredicateJson(inner) : null };
     }
     case 'claimPredicateBeforeAbsoluteTime': {
-      const epoch = BigInt(predicate.absBefore().toString());
+      const epoch = predicate.absBefore;
       return { abs_before: goRfc3339(epoch), abs_before_epoch: epoch.toString() };
     }
     case 'claimPredicateBeforeRelativeTime':
-      return { rel_before: predicate.relBefore().toString() };
+      return { rel_before: predicate.relBefore.toString() };
     default:
       return { unconditional: true };
   }

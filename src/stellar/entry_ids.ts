@@ -5,16 +5,16 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 
 /** A claimable balance id as Horizon writes it (xdr.MarshalHex): the hex of its XDR, type first. */
 export function balanceIdHex(id: xdr.ClaimableBalanceId): string {
-  return id.toXDR('hex');
+  return id.toXdr('hex');
 }
 
 /** A liquidity pool id (PoolId, a 32-byte hash) as hex. */
-export function poolIdHex(id: xdr.PoolId | Buffer): string {
-  // a Hash is a Buffer (stellar-base types it as an array of opaque bytes)
-  return (id as Buffer).toString('hex');
+export function poolIdHex(id: xdr.PoolId | Uint8Array): string {
+  // a PoolId holds its bytes in `value` (a Uint8Array, not a Buffer)
+  return Buffer.from(id instanceof Uint8Array ? id : id.value).toString('hex');
 }
 
 /** The id of the pool with these parameters, as hex: sha256 of their XDR (stellar-go's NewPoolId). */
 export function poolIdOf(params: xdr.LiquidityPoolParameters): string {
-  return createHash('sha256').update(params.toXDR()).digest('hex');
+  return createHash('sha256').update(params.toXdr()).digest('hex');
 }

@@ -17,21 +17,21 @@ export function rootKeypair(networkPassphrase: string): Keypair {
 export function genesisLedgerEntries(networkPassphrase: string): xdr.LedgerEntry[] {
   const account = new xdr.AccountEntry({
     accountId: accountIdToXdr(rootKeypair(networkPassphrase).publicKey()),
-    balance: new xdr.Int64(TOTAL_COINS),
-    seqNum: new xdr.Int64(0n),
+    balance: TOTAL_COINS,
+    seqNum: 0n,
     numSubEntries: 0,
     inflationDest: null,
     flags: 0,
-    homeDomain: Buffer.alloc(0),
-    thresholds: Buffer.from([1, 0, 0, 0]),
+    homeDomain: new Uint8Array(0),
+    thresholds: new Uint8Array([1, 0, 0, 0]),
     signers: [],
-    ext: new xdr.AccountEntryExt(0),
+    ext: xdr.AccountEntryExt.v0(),
   });
   return [
     new xdr.LedgerEntry({
       lastModifiedLedgerSeq: GENESIS_LEDGER_SEQ,
       data: xdr.LedgerEntryData.account(account),
-      ext: new xdr.LedgerEntryExt(0),
+      ext: xdr.LedgerEntryExt.v0(),
     }),
   ];
 }

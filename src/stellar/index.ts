@@ -1,6 +1,7 @@
 export * from './account_id.js';
 export * from './amount.js';
 export * from './asset.js';
+export * from './bytes.js';
 export * from './claim_predicate.js';
 export * from './effect_types.js';
 export * from './entry_ids.js';

@@ -3,7 +3,7 @@ import { InvalidValueError } from './invalid_value_error.js';
 /**
  * Horizon's operation `type` names, indexed by `type_i` (the xdr OperationType value), exactly as
  * stellar/go protocols/horizon/operations TypeNames (commit 096f654), which covers every
- * OperationType stellar-base 15 knows.
+ * OperationType of the SDK's XDR.
  */
 export const OPERATION_TYPE_NAMES = [
   'create_account',

@@ -44,7 +44,7 @@ export function formatPrice(price: Price): string {
 
 /** Reads an xdr.Price. */
 export function priceFromXdr(price: xdr.Price): Price {
-  return { n: price.n(), d: price.d() };
+  return { n: price.n, d: price.d };
 }
 
 /** Builds an xdr.Price; n and d must be int32 and d non-zero. */

@@ -4,9 +4,9 @@ import { OPERATION_TYPE_NAMES } from './operation_types.js';
 /**
  * Horizon's result-code strings (the `extras.result_codes` of a failed submission), as stellar/go
  * services/horizon/internal/codes/main.go (commit 096f654) produces them. The tables are keyed by
- * the XDR enum member names of stellar-base. The strings are irregular (`op_no_source_account`,
- * `sell_not_authorized` without `op_`, `op_not_aut_maintain_liabilities`, ...): they are copied,
- * not derived.
+ * the XDR enum member names, which are also the arm names (`type`) of the result unions. The
+ * strings are irregular (`op_no_source_account`, `sell_not_authorized` without `op_`,
+ * `op_not_aut_maintain_liabilities`, ...): they are copied, not derived.
  */
 const TRANSACTION_CODES: Readonly<Record<string, string>> = {
   txFeeBumpInnerSuccess: 'tx_fee_bump_inner_success',
@@ -272,8 +272,8 @@ function snakeCase(camel: string): string {
 
 /**
  * Codes newer than Horizon 096f654's table (txFrozenKeyAccessed, opTooManySponsoring, the
- * *TrustlineFrozen codes of stellar-base 15) make Horizon fail with "Unknown result code". Here they
- * get the obvious snake_case name instead (`tx_frozen_key_accessed`, `op_too_many_sponsoring`,
+ * *TrustlineFrozen codes) make Horizon fail with "Unknown result code". Here they get the
+ * obvious snake_case name instead (`tx_frozen_key_accessed`, `op_too_many_sponsoring`,
  * `op_trustline_frozen`), so a failed submission still reports something useful.
  */
 function fallbackTransactionCode(name: string): string {
@@ -287,7 +287,12 @@ function fallbackInnerOperationCode(name: string): string {
 
 /** Horizon's string for a TransactionResultCode (`tx_success`, `tx_bad_seq`, ...). */
 export function transactionCodeString(code: xdr.TransactionResultCode): string {
-  return TRANSACTION_CODES[code.name] ?? fallbackTransactionCode(code.name);
+  return codeNameString(code.name);
+}
+
+/** Horizon's string for a TransactionResultCode's name (also a TransactionResultResult arm's name). */
+function codeNameString(name: xdr.TransactionResultCodeName): string {
+  return TRANSACTION_CODES[name] ?? fallbackTransactionCode(name);
 }
 
 /**
@@ -295,28 +300,26 @@ export function transactionCodeString(code: xdr.TransactionResultCode): string {
  * is opInner, else the operation-specific code (`op_success`, `op_underfunded`, ...).
  */
 export function operationResultCode(result: xdr.OperationResult): string {
-  const outer = result.switch().name;
-  if (outer !== 'opInner') return OPERATION_CODES[outer] ?? snakeCase(outer); // opFooBar → op_foo_bar
-  const inner = result.tr().value().switch().name;
+  if (result.type !== 'opInner') return OPERATION_CODES[result.type] ?? snakeCase(result.type); // opFooBar → op_foo_bar
+  const inner = result.tr.value.type;
   return INNER_OPERATION_CODES[inner] ?? fallbackInnerOperationCode(inner);
 }
 
 /** The top-level code of a TransactionResult: for a fee bump, the fee bump's own code. */
 export function transactionResultCode(result: xdr.TransactionResult): string {
-  return transactionCodeString(result.result().switch());
+  return codeNameString(result.result.type);
 }
 
 /** For a fee-bump result, the inner transaction's code; undefined otherwise. */
 export function innerTransactionResultCode(result: xdr.TransactionResult): string | undefined {
   const inner = innerResult(result);
-  return inner === undefined ? undefined : transactionCodeString(inner.switch());
+  return inner === undefined ? undefined : codeNameString(inner.type);
 }
 
 function innerResult(result: xdr.TransactionResult): xdr.InnerTransactionResultResult | undefined {
-  const outer = result.result();
-  const name = outer.switch().name;
-  if (name !== 'txFeeBumpInnerSuccess' && name !== 'txFeeBumpInnerFailed') return undefined;
-  return outer.innerResultPair().result().result();
+  const outer = result.result;
+  if (outer.type !== 'txFeeBumpInnerSuccess' && outer.type !== 'txFeeBumpInnerFailed') return undefined;
+  return outer.innerResultPair.result.result;
 }
 
 /**
@@ -325,10 +328,9 @@ function innerResult(result: xdr.TransactionResult): xdr.InnerTransactionResultR
  * applied (tx_bad_seq, tx_insufficient_fee, ...): the results arm is absent then.
  */
 export function operationResultCodes(result: xdr.TransactionResult): string[] {
-  const holder = innerResult(result) ?? result.result();
-  const name = holder.switch().name;
-  if (name !== 'txSuccess' && name !== 'txFailed') return [];
-  return holder.results().map(operationResultCode);
+  const holder = innerResult(result) ?? result.result;
+  if (holder.type !== 'txSuccess' && holder.type !== 'txFailed') return [];
+  return holder.results.map(operationResultCode);
 }
 
 /** Horizon's `extras.result_codes` of a failed transaction submission. */
@@ -350,8 +352,9 @@ export interface TransactionResultCodes {
 export function transactionResultCodes(result: xdr.TransactionResult, submittedHash?: string): TransactionResultCodes {
   const codes: TransactionResultCodes = { transaction: transactionResultCode(result) };
   const inner = innerTransactionResultCode(result);
-  if (inner !== undefined) {
-    const innerHash = result.result().innerResultPair().transactionHash().toString('hex');
+  const outer = result.result;
+  if (inner !== undefined && (outer.type === 'txFeeBumpInnerSuccess' || outer.type === 'txFeeBumpInnerFailed')) {
+    const innerHash = Buffer.from(outer.innerResultPair.transactionHash.value).toString('hex');
     if (submittedHash !== undefined && submittedHash.toLowerCase() === innerHash) {
       codes.transaction = inner;
     } else {

@@ -13,14 +13,14 @@ import { type AssetValue, assetToXdr, creditAsset, NATIVE_ASSET } from './asset.
  * The id of an asset's Stellar Asset Contract on a network (`networkId`: the sha256 of its
  * passphrase), as stellar-go's Asset.ContractID: the hash of a contract-id preimage from the asset.
  */
-export function assetContractId(asset: AssetValue, networkId: Buffer): Buffer {
+export function assetContractId(asset: AssetValue, networkId: Uint8Array): Buffer {
   const preimage = xdr.HashIdPreimage.envelopeTypeContractId(
     new xdr.HashIdPreimageContractId({
       networkId,
       contractIdPreimage: xdr.ContractIdPreimage.contractIdPreimageFromAsset(assetToXdr(asset)),
     }),
   );
-  return createHash('sha256').update(preimage.toXDR()).digest();
+  return createHash('sha256').update(preimage.toXdr()).digest();
 }
 
 /** An ScAddress as a strkey (G, M, C, B or L), as stellar-go's ScAddress.String. */
@@ -47,23 +47,24 @@ const TYPES = new Set<string>(['transfer', 'mint', 'clawback', 'burn']);
 
 class NotSac extends Error {}
 
-function text(value: Buffer | string): string {
-  return Buffer.from(value).toString('utf8');
+/** An XDR string's bytes as UTF-8 (invalid sequences replaced, as Go's string conversion prints them). */
+function text(value: xdr.XdrString): string {
+  return Buffer.from(value.bytes).toString('utf8');
 }
 
 function address(topic: xdr.ScVal | undefined): string {
-  if (topic?.switch().name !== 'scvAddress') throw new NotSac();
+  if (topic?.type !== 'scvAddress') throw new NotSac();
   try {
-    return scAddressString(topic.address());
+    return scAddressString(topic.address);
   } catch {
     throw new NotSac();
   }
 }
 
 function i128(value: xdr.ScVal): bigint {
-  if (value.switch().name !== 'scvI128') throw new NotSac();
-  const parts = value.i128();
-  return (BigInt.asIntN(64, BigInt(parts.hi().toString())) << 64n) + BigInt.asUintN(64, BigInt(parts.lo().toString()));
+  if (value.type !== 'scvI128') throw new NotSac();
+  const parts = value.i128;
+  return (BigInt.asIntN(64, parts.hi) << 64n) + BigInt.asUintN(64, parts.lo);
 }
 
 /** Horizon's xdr.BuildAssets for one asset: "native" or CODE:ISSUER. */
@@ -84,39 +85,41 @@ function amountMap(entries: xdr.ScMapEntry[] | null): { amount: bigint; toMuxedI
   let amount: bigint | null = null;
   let toMuxedId: bigint | null = null;
   for (const entry of entries) {
-    if (entry.key().switch().name !== 'scvSymbol') throw new NotSac();
-    const key = text(entry.key().sym());
-    if (key === 'amount') amount = i128(entry.val());
+    const { key: keyVal, val } = entry;
+    if (keyVal.type !== 'scvSymbol') throw new NotSac();
+    const key = text(keyVal.sym);
+    if (key === 'amount') amount = i128(val);
     else if (key === 'to_muxed_id') {
-      if (entry.val().switch().name !== 'scvU64') throw new NotSac();
-      toMuxedId = BigInt(entry.val().u64().toString());
+      if (val.type !== 'scvU64') throw new NotSac();
+      toMuxedId = val.u64;
     }
   }
   if (amount === null || toMuxedId === null) throw new NotSac();
   return { amount, toMuxedId };
 }
 
-function parse(event: xdr.ContractEvent, metaVersion: number, networkId: Buffer): SacEvent {
+function parse(event: xdr.ContractEvent, metaVersion: number, networkId: Uint8Array): SacEvent {
   if (metaVersion !== 3 && metaVersion !== 4) throw new NotSac();
-  const contractId = event.contractId();
-  if (event.type().name !== 'contract' || !contractId || event.body().switch() !== 0) throw new NotSac();
-  const body = event.body().v0();
-  const topics = body.topics();
-  if (topics.length < 3 || topics[0]!.switch().name !== 'scvSymbol') throw new NotSac();
-  const type = text(topics[0]!.sym());
+  const contractId = event.contractId;
+  if (event.type.name !== 'contract' || !contractId || event.body.type !== 'v0') throw new NotSac();
+  const body = event.body.v0;
+  const topics = body.topics;
+  const first = topics[0];
+  if (topics.length < 3 || first?.type !== 'scvSymbol') throw new NotSac();
+  const type = text(first.sym);
   if (!TYPES.has(type)) throw new NotSac();
-  const last = topics[topics.length - 1]!;
-  if (last.switch().name !== 'scvString') throw new NotSac();
-  const assetText = text(last.str());
+  const last = topics[topics.length - 1];
+  if (last?.type !== 'scvString') throw new NotSac();
+  const assetText = text(last.str);
   if (assetText === '') throw new NotSac();
   const asset = sep11Asset(assetText);
-  // a Hash is a Buffer (stellar-base types it as an array of opaque bytes)
-  if (!assetContractId(asset, networkId).equals(contractId as unknown as Buffer)) throw new NotSac();
+  // a ContractId holds its bytes in `value` (a Uint8Array)
+  if (!assetContractId(asset, networkId).equals(contractId.value)) throw new NotSac();
 
-  const data = body.data();
+  const data = body.data;
   let amount: bigint;
   let toMuxedId: bigint | null = null;
-  if (metaVersion === 4 && data.switch().name === 'scvMap') ({ amount, toMuxedId } = amountMap(data.map()));
+  if (metaVersion === 4 && data.type === 'scvMap') ({ amount, toMuxedId } = amountMap(data.map));
   else amount = i128(data);
 
   const event_: SacEvent = { type: type as SacEventType, asset, from: null, to: null, amount, toMuxedId };
@@ -141,7 +144,7 @@ function parse(event: xdr.ContractEvent, metaVersion: number, networkId: Buffer)
  * shape a SAC does not emit). `metaVersion` is the TransactionMeta's version (3 or 4: their mint
  * and clawback topics differ); `networkId` is the sha256 of the network passphrase.
  */
-export function parseSacEvent(event: xdr.ContractEvent, metaVersion: number, networkId: Buffer): SacEvent | null {
+export function parseSacEvent(event: xdr.ContractEvent, metaVersion: number, networkId: Uint8Array): SacEvent | null {
   try {
     return parse(event, metaVersion, networkId);
   } catch (error) {

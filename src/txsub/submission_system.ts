@@ -217,12 +217,12 @@ export class SubmissionSystem {
 /** The hash, and the account and sequence whose turn it takes (a fee bump's inner ones). */
 function decode(envelopeXdr: string, networkPassphrase: string): { hash: string; account: string; sequence: bigint } {
   if (typeof envelopeXdr !== 'string' || envelopeXdr.trim() === '') throw new Error('tx is missing');
-  let tx: ReturnType<typeof TransactionBuilder.fromXDR>;
+  let tx: ReturnType<typeof TransactionBuilder.fromXdr>;
   try {
-    tx = TransactionBuilder.fromXDR(envelopeXdr, networkPassphrase);
+    tx = TransactionBuilder.fromXdr(envelopeXdr, networkPassphrase);
   } catch (error) {
     throw new Error(`tx is not a base64 TransactionEnvelope: ${(error as Error).message}`);
   }
   const inner = tx instanceof FeeBumpTransaction ? tx.innerTransaction : tx;
-  return { hash: tx.hash().toString('hex'), account: baseAccountId(inner.source), sequence: BigInt(inner.sequence) };
+  return { hash: Buffer.from(tx.hash()).toString('hex'), account: baseAccountId(inner.source), sequence: BigInt(inner.sequence) };
 }

@@ -92,7 +92,7 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
       fetch(`${serveUrl}/transactions`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ tx: tx.toEnvelope().toXDR('base64') }).toString(),
+        body: new URLSearchParams({ tx: tx.toEnvelope().toXdr('base64') }).toString(),
       }),
       core,
       ledgers,
@@ -114,13 +114,13 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
       fetch(`${serveUrl}/transactions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ tx: good.toEnvelope().toXDR('base64') }),
+        body: JSON.stringify({ tx: good.toEnvelope().toXdr('base64') }),
       }),
       core,
       ledgers,
     );
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ hash: good.hash().toString('hex'), successful: true });
+    expect(await ok.json()).toMatchObject({ hash: Buffer.from(good.hash()).toString('hex'), successful: true });
     ledgers.close();
 
     // Ctrl-C: each stops cleanly (SIGKILL after the grace period would show as `forced`)

@@ -3,11 +3,11 @@
 // and no asset is created or destroyed.
 import { describe, expect, it } from 'vitest';
 import { Asset, type Keypair } from '@stellar/stellar-sdk/base';
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { creditAsset, formatCanonicalAsset, offerLiabilities } from '../../src/stellar/index.js';
 import type { AccountRec, OfferRec, TrustLineRec } from '../../src/core/ledger/entries.js';
-import { Harness } from './support/harness.js';
-import { buyOffer, passiveOffer, pay, sellOffer, strictReceive, strictSend, trust } from './support/dex.js';
+import { Harness, closeMetaV1 } from './support/harness.js';
+import { buyOffer, claimAtoms, passiveOffer, pay, sellOffer, strictReceive, strictSend, trust } from './support/dex.js';
 
 // small deterministic PRNG (mulberry32)
 function rng(seed: number): () => number {
@@ -71,17 +71,11 @@ function checkInvariants(h: Harness, minBalance: (acc: AccountRec) => bigint, su
 
 /** Claim atoms in the successful exchange operations of a closed ledger. */
 function claimAtomsIn(h: Harness, seq: number): number {
-  const meta = xdr.LedgerCloseMeta.fromXDR(h.core.ledgerMetaXdr(seq)!);
   let n = 0;
-  for (const p of meta.v1().txProcessing()) {
-    const r = p.result().result().result();
-    if (r.switch().name !== 'txSuccess') continue;
-    for (const o of r.results()) {
-      const v = (o.tr().value() as unknown as { value(): unknown }).value();
-      if (v instanceof xdr.ManageOfferSuccessResult) n += v.offersClaimed().length;
-      else if (v instanceof xdr.PathPaymentStrictReceiveResultSuccess || v instanceof xdr.PathPaymentStrictSendResultSuccess)
-        n += v.offers().length;
-    }
+  for (const p of closeMetaV1(h.core, seq).txProcessing) {
+    const r = p.result.result.result;
+    if (r.type !== 'txSuccess') continue;
+    for (const o of r.results) n += claimAtoms(o)?.length ?? 0;
   }
   return n;
 }

@@ -2,8 +2,8 @@
 // (state before) in the operation's changes, with the sellers' lines and accounts beside them.
 import { describe, expect, it } from 'vitest';
 import { Asset, Keypair, xdr } from '@stellar/stellar-sdk/base';
-import { Harness } from './support/harness.js';
-import { pay, sellOffer, trust } from './support/dex.js';
+import { Harness, closeMetaV1, txMetaV3 } from './support/harness.js';
+import { manageOfferSuccess, pay, sellOffer, trust } from './support/dex.js';
 
 const XLM = Asset.native();
 
@@ -15,24 +15,17 @@ interface Change {
 }
 
 function opChanges(h: Harness, seq: number, opIndex = 0): Change[] {
-  const meta = xdr.LedgerCloseMeta.fromXDR(h.core.ledgerMetaXdr(seq)!);
-  const tm = meta.v1().txProcessing()[0]!.txApplyProcessing().v3();
-  return tm
-    .operations()
-    [opIndex]!.changes()
-    .map((c) => {
-      const kind = c.switch().name;
-      if (kind === 'ledgerEntryRemoved') {
-        const k = c.removed();
-        return { kind, type: k.switch().name, ...(k.switch().name === 'offer' ? { offerId: k.offer().offerId().toBigInt() } : {}) };
-      }
-      const e = c.value() as xdr.LedgerEntry;
-      const d = e.data();
-      const type = d.switch().name;
-      return type === 'offer'
-        ? { kind, type, offerId: d.offer().offerId().toBigInt(), amount: d.offer().amount().toBigInt() }
-        : { kind, type };
-    });
+  const tm = txMetaV3(closeMetaV1(h.core, seq).txProcessing[0]!);
+  return tm.operations[opIndex]!.changes.map((c) => {
+    const kind = c.type;
+    if (c.type === 'ledgerEntryRemoved') {
+      const k = c.removed;
+      return { kind, type: k.type, ...(k.type === 'offer' ? { offerId: k.offer.offerId } : {}) };
+    }
+    const d = c.value.data;
+    const type = d.type;
+    return d.type === 'offer' ? { kind, type, offerId: d.offer.offerId, amount: d.offer.amount } : { kind, type };
+  });
 }
 
 const offerChanges = (cs: Change[]) => cs.filter((c) => c.type === 'offer');
@@ -74,8 +67,8 @@ describe('exchange meta', () => {
       { kind: 'ledgerEntryRemoved', type: 'offer', offerId: 1n },
       { kind: 'ledgerEntryCreated', type: 'offer', offerId: 2n, amount: 100n },
     ]);
-    const header = xdr.LedgerCloseMeta.fromXDR(h.core.ledgerMetaXdr(seq)!).v1().ledgerHeader().header();
-    expect(header.idPool().toBigInt()).toBe(2n);
+    const header = closeMetaV1(h.core, seq).ledgerHeader.header;
+    expect(header.idPool).toBe(2n);
   });
 
   it('a failed transaction rolls the id pool back', async () => {
@@ -88,7 +81,7 @@ describe('exchange meta', () => {
     const r = await h.run(a!, [sellOffer(idr, XLM, 10, 1, 1), pay(Keypair.random(), XLM, 1)]);
     expect(r.ops).toEqual(['manageSellOfferSuccess', 'paymentNoDestination']);
     const seq = h.core.latestLedger().sequence;
-    expect(xdr.LedgerCloseMeta.fromXDR(h.core.ledgerMetaXdr(seq)!).v1().ledgerHeader().header().idPool().toBigInt()).toBe(0n);
+    expect(closeMetaV1(h.core, seq).ledgerHeader.header.idPool).toBe(0n);
     const ok = await h.run(a!, [sellOffer(idr, XLM, 10, 1, 1)]);
     expect(ok.code).toBe('txSuccess');
     expect([...h.core.entries()].flatMap((e) => (e.type === 'offer' ? [e.offerId] : []))).toEqual([1n]);
@@ -101,9 +94,9 @@ describe('exchange meta', () => {
     const r = await h.run(a!, [sellOffer(XLM, new Asset('IDR', a!.publicKey()), 10, 1, 1), sellOffer(XLM, XLM, 10, 1, 1)]);
     expect(r.code).toBe('txFailed');
     expect(r.ops).toEqual(['manageSellOfferSuccess', 'manageSellOfferMalformed']);
-    const first = r.result!.result().results()[0]!;
-    const success = (first.tr().value() as unknown as { value(): xdr.ManageOfferSuccessResult }).value();
-    expect(success.offer().switch().name).toBe('manageOfferCreated');
-    expect(success.offer().offer().offerId().toBigInt()).toBe(0n);
+    const first = xdr.expectUnionVariant(r.result!.result, 'txFailed').results[0]!;
+    const success = manageOfferSuccess(first)!;
+    expect(success.offer.type).toBe('manageOfferCreated');
+    expect(xdr.expectUnionVariant(success.offer, 'manageOfferCreated').offer.offerId).toBe(0n);
   });
 });

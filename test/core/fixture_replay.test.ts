@@ -8,6 +8,8 @@ import { opResultCode } from '../../src/core/ledger/results.js';
 import { accountKey, entryFromXdr, entryKey, keyFromLedgerKey } from '../../src/core/ledger/entries.js';
 import { assetToXdr, muxedAccountBase, type AssetValue } from '../../src/stellar/index.js';
 import { SCENARIOS, TEST_PASSPHRASE, finalState, loadScenario } from './support/scenario.js';
+import { closeMetaV1, hex, txMetaV3 } from './support/harness.js';
+import { manageOfferSuccess } from './support/dex.js';
 import type { Scenario } from './support/scenario.js';
 import type { SqlRow } from './support/sql_dump.js';
 
@@ -17,46 +19,88 @@ import type { SqlRow } from './support/sql_dump.js';
  * The expected result is rewritten to the protocol 22 shape: same seller, offer and amounts.
  */
 function modernizeClaimAtoms(r: xdr.TransactionResult): xdr.TransactionResult {
-  const arm = r.result().switch().name;
-  if (arm !== 'txSuccess' && arm !== 'txFailed') return r;
-  const toOrderBook = (atoms: xdr.ClaimAtom[]): xdr.ClaimAtom[] =>
-    atoms.map((a) => {
-      if (a.switch().name !== 'claimAtomTypeV0') return a;
-      const v0 = a.v0();
-      return xdr.ClaimAtom.claimAtomTypeOrderBook(
-        new xdr.ClaimOfferAtom({
-          sellerId: xdr.PublicKey.publicKeyTypeEd25519(v0.sellerEd25519()),
-          offerId: v0.offerId(),
-          assetSold: v0.assetSold(),
-          amountSold: v0.amountSold(),
-          assetBought: v0.assetBought(),
-          amountBought: v0.amountBought(),
-        }),
+  const res = r.result;
+  if (res.type !== 'txSuccess' && res.type !== 'txFailed') return r;
+  const results = res.results.map(modernizeOpClaimAtoms);
+  return new xdr.TransactionResult({
+    feeCharged: r.feeCharged,
+    result: res.type === 'txSuccess' ? xdr.TransactionResultResult.txSuccess(results) : xdr.TransactionResultResult.txFailed(results),
+    ext: r.ext,
+  });
+}
+
+function toOrderBook(atoms: xdr.ClaimAtom[]): xdr.ClaimAtom[] {
+  return atoms.map((a) => {
+    if (a.type !== 'claimAtomTypeV0') return a;
+    const v0 = a.v0;
+    return xdr.ClaimAtom.claimAtomTypeOrderBook(
+      new xdr.ClaimOfferAtom({
+        sellerId: xdr.PublicKey.publicKeyTypeEd25519(v0.sellerEd25519),
+        offerId: v0.offerId,
+        assetSold: v0.assetSold,
+        amountSold: v0.amountSold,
+        assetBought: v0.assetBought,
+        amountBought: v0.amountBought,
+      }),
+    );
+  });
+}
+
+/** An operation result with the claim atoms of its success (if an exchange's) in the order book shape. */
+function modernizeOpClaimAtoms(op: xdr.OperationResult): xdr.OperationResult {
+  if (op.type !== 'opInner') return op;
+  const tr = op.tr;
+  const offer = (s: xdr.ManageOfferSuccessResult) =>
+    new xdr.ManageOfferSuccessResult({ offersClaimed: toOrderBook(s.offersClaimed), offer: s.offer });
+  switch (tr.type) {
+    case 'manageSellOffer': {
+      const m = tr.manageSellOfferResult;
+      if (m.type !== 'manageSellOfferSuccess') return op;
+      return xdr.OperationResult.opInner(
+        xdr.OperationResultTr.manageSellOffer(xdr.ManageSellOfferResult.manageSellOfferSuccess(offer(m.success))),
       );
-    });
-  for (const op of r.result().results()) {
-    if (op.switch().name !== 'opInner') continue;
-    const tr = op.tr();
-    const inner = tr.value() as unknown as { switch(): { name: string }; value(): unknown };
-    if (!inner.switch().name.endsWith('Success')) continue;
-    const v = inner.value() as {
-      offersClaimed?: (x?: xdr.ClaimAtom[]) => xdr.ClaimAtom[];
-      offers?: (x?: xdr.ClaimAtom[]) => xdr.ClaimAtom[];
-    };
-    if (v instanceof xdr.ManageOfferSuccessResult) v.offersClaimed(toOrderBook(v.offersClaimed()));
-    else if (v instanceof xdr.PathPaymentStrictReceiveResultSuccess || v instanceof xdr.PathPaymentStrictSendResultSuccess)
-      v.offers(toOrderBook(v.offers()));
+    }
+    case 'createPassiveSellOffer': {
+      const m = tr.createPassiveSellOfferResult;
+      if (m.type !== 'manageSellOfferSuccess') return op;
+      return xdr.OperationResult.opInner(
+        xdr.OperationResultTr.createPassiveSellOffer(xdr.ManageSellOfferResult.manageSellOfferSuccess(offer(m.success))),
+      );
+    }
+    case 'manageBuyOffer': {
+      const m = tr.manageBuyOfferResult;
+      if (m.type !== 'manageBuyOfferSuccess') return op;
+      return xdr.OperationResult.opInner(
+        xdr.OperationResultTr.manageBuyOffer(xdr.ManageBuyOfferResult.manageBuyOfferSuccess(offer(m.success))),
+      );
+    }
+    case 'pathPaymentStrictReceive': {
+      const m = tr.pathPaymentStrictReceiveResult;
+      if (m.type !== 'pathPaymentStrictReceiveSuccess') return op;
+      const success = new xdr.PathPaymentStrictReceiveResultSuccess({ offers: toOrderBook(m.success.offers), last: m.success.last });
+      return xdr.OperationResult.opInner(
+        xdr.OperationResultTr.pathPaymentStrictReceive(xdr.PathPaymentStrictReceiveResult.pathPaymentStrictReceiveSuccess(success)),
+      );
+    }
+    case 'pathPaymentStrictSend': {
+      const m = tr.pathPaymentStrictSendResult;
+      if (m.type !== 'pathPaymentStrictSendSuccess') return op;
+      const success = new xdr.PathPaymentStrictSendResultSuccess({ offers: toOrderBook(m.success.offers), last: m.success.last });
+      return xdr.OperationResult.opInner(
+        xdr.OperationResultTr.pathPaymentStrictSend(xdr.PathPaymentStrictSendResult.pathPaymentStrictSendSuccess(success)),
+      );
+    }
+    default:
+      return op;
   }
-  return r;
 }
 
 /** Each change of an operation as kind + entry key, sorted (stellar-core's order is a hash map's). */
 function changeKeys(changes: xdr.LedgerEntryChange[]): string[] {
   return changes
     .map((c) => {
-      const kind = c.switch().name;
-      const key = kind === 'ledgerEntryRemoved' ? keyFromLedgerKey(c.removed()) : entryKey(entryFromXdr(c.value() as xdr.LedgerEntry));
-      return `${kind} ${key}`;
+      const key = c.type === 'ledgerEntryRemoved' ? keyFromLedgerKey(c.removed) : entryKey(entryFromXdr(c.value));
+      return `${c.type} ${key}`;
     })
     .sort();
 }
@@ -67,25 +111,27 @@ function changeKeys(changes: xdr.LedgerEntryChange[]): string[] {
  * These protocol 11/12 dumps do not load it in that case.
  */
 function protocol14OfferReserve(op: xdr.Operation, result: xdr.OperationResult, sourceId: string): string[] {
-  const type = op.body().switch().name;
-  if (type !== 'manageSellOffer' && type !== 'manageBuyOffer' && type !== 'createPassiveSellOffer') return [];
-  const inner = (result.tr().value() as unknown as { value(): unknown }).value();
-  if (!(inner instanceof xdr.ManageOfferSuccessResult) || inner.offer().switch().name !== 'manageOfferDeleted') return [];
+  const body = op.body;
+  if (body.type !== 'manageSellOffer' && body.type !== 'manageBuyOffer' && body.type !== 'createPassiveSellOffer') return [];
+  const success = manageOfferSuccess(result);
+  if (success?.offer.type !== 'manageOfferDeleted') return [];
   const id =
-    type === 'createPassiveSellOffer'
+    body.type === 'createPassiveSellOffer'
       ? 0n
-      : (type === 'manageSellOffer' ? op.body().manageSellOfferOp() : op.body().manageBuyOfferOp()).offerId().toBigInt();
+      : body.type === 'manageSellOffer'
+        ? body.manageSellOfferOp.offerId
+        : body.manageBuyOfferOp.offerId;
   return id === 0n ? [`ledgerEntryState ${accountKey(sourceId)}`, `ledgerEntryUpdated ${accountKey(sourceId)}`] : [];
 }
 
 function txOps(envelopeB64: string): { ops: xdr.Operation[]; sourceId: string } {
-  const env = xdr.TransactionEnvelope.fromXDR(envelopeB64, 'base64');
-  if (env.switch().name === 'envelopeTypeTxV0') {
-    const tx = env.v0().tx();
-    return { ops: tx.operations(), sourceId: StrKey.encodeEd25519PublicKey(tx.sourceAccountEd25519()) };
+  const env = xdr.TransactionEnvelope.fromXdr(envelopeB64, 'base64');
+  if (env.type === 'envelopeTypeTxV0') {
+    const tx = env.v0.tx;
+    return { ops: tx.operations, sourceId: StrKey.encodeEd25519PublicKey(tx.sourceAccountEd25519.value) };
   }
-  const tx = env.v1().tx();
-  return { ops: tx.operations(), sourceId: muxedAccountBase(tx.sourceAccount()) };
+  const tx = xdr.expectUnionVariant(env, 'envelopeTypeTx').v1.tx;
+  return { ops: tx.operations, sourceId: muxedAccountBase(tx.sourceAccount) };
 }
 
 async function replay(s: Scenario): Promise<Core> {
@@ -101,30 +147,36 @@ async function replay(s: Scenario): Promise<Core> {
     for (const tx of ledger.txs) expect(core.submit(tx.envelope), `submit ${tx.txid}`).toEqual({ status: 'PENDING' });
     const closed = await core.closeLedger(ledger.closeTime);
     expect(closed.sequence).toBe(ledger.seq);
-    const meta = xdr.LedgerCloseMeta.fromXDR(core.ledgerMetaXdr(ledger.seq)!);
-    const processing = meta.v1().txProcessing();
-    expect(processing.map((p) => p.result().transactionHash().toString('hex'))).toEqual(ledger.txs.map((t) => t.txid));
+    const processing = closeMetaV1(core, ledger.seq).txProcessing;
+    expect(processing.map((p) => hex(p.result.transactionHash))).toEqual(ledger.txs.map((t) => t.txid));
     ledger.txs.forEach((tx, i) => {
-      const ours = processing[i]!.result().result();
-      const theirs = modernizeClaimAtoms(tx.expected.result());
-      expect(String(ours.feeCharged().toBigInt()), `fee ${tx.txid}`).toBe(String(theirs.feeCharged().toBigInt()));
-      expect(ours.result().switch().name, `result ${tx.txid}`).toBe(theirs.result().switch().name);
-      const arm = theirs.result().switch().name;
-      if (arm === 'txSuccess' || arm === 'txFailed') {
-        expect(ours.result().results().map(opResultCode), `ops ${tx.txid}`).toEqual(theirs.result().results().map(opResultCode));
+      const ours = processing[i]!.result.result;
+      const theirs = modernizeClaimAtoms(tx.expected.result);
+      expect(String(ours.feeCharged), `fee ${tx.txid}`).toBe(String(theirs.feeCharged));
+      expect(ours.result.type, `result ${tx.txid}`).toBe(theirs.result.type);
+      const theirResult = theirs.result;
+      const ourResult = ours.result;
+      if (theirResult.type === 'txSuccess' || theirResult.type === 'txFailed') {
+        const ourOps = ourResult.type === 'txSuccess' || ourResult.type === 'txFailed' ? ourResult.results : [];
+        expect(
+          ourOps.map((o) => opResultCode(o)),
+          `ops ${tx.txid}`,
+        ).toEqual(theirResult.results.map((o) => opResultCode(o)));
       }
       // the whole TransactionResult (claimed amounts, offer ids, offers) is byte-identical to stellar-core's
-      expect(ours.toXDR('base64'), `xdr ${tx.txid}`).toBe(theirs.toXDR('base64'));
+      expect(ours.toXdr('base64'), `xdr ${tx.txid}`).toBe(theirs.toXdr('base64'));
       // every operation touches the same entries, with the same kind of change
-      const theirMeta = tx.meta.switch() === 1 ? tx.meta.v1().operations() : tx.meta.v2().operations();
-      const ourMeta = processing[i]!.txApplyProcessing().v3().operations();
+      const theirMeta = tx.meta.type === 'v1' ? tx.meta.v1.operations : xdr.expectUnionVariant(tx.meta, 'v2').v2.operations;
+      const ourMeta = txMetaV3(processing[i]!).operations;
       expect(ourMeta.length, `op metas ${tx.txid}`).toBe(theirMeta.length);
       const { ops, sourceId } = txOps(tx.envelope);
+      const ourOpResults = ourResult.type === 'txSuccess' || ourResult.type === 'txFailed' ? ourResult.results : [];
       theirMeta.forEach((m, j) => {
-        const opSource = ops[j]!.sourceAccount() ? muxedAccountBase(ops[j]!.sourceAccount()!) : sourceId;
-        const allowed = new Set(protocol14OfferReserve(ops[j]!, ours.result().results()[j]!, opSource));
-        const mine = changeKeys(ourMeta[j]!.changes()).filter((k) => !allowed.has(k));
-        expect(mine, `op ${j} changes ${tx.txid}`).toEqual(changeKeys(m.changes()));
+        const opSourceAccount = ops[j]!.sourceAccount;
+        const opSource = opSourceAccount ? muxedAccountBase(opSourceAccount) : sourceId;
+        const allowed = new Set(protocol14OfferReserve(ops[j]!, ourOpResults[j]!, opSource));
+        const mine = changeKeys(ourMeta[j]!.changes).filter((k) => !allowed.has(k));
+        expect(mine, `op ${j} changes ${tx.txid}`).toEqual(changeKeys(m.changes));
       });
     });
   }
@@ -187,7 +239,7 @@ function ourData(core: Core): SqlRow[] {
 }
 
 function assetB64(a: AssetValue): string {
-  return assetToXdr(a).toXDR('base64');
+  return assetToXdr(a).toXdr('base64');
 }
 
 function ourOffers(core: Core): SqlRow[] {

@@ -1,7 +1,7 @@
 // stellar-core HTTP commands over real HTTP on ephemeral ports.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
-import { Harness, codesOf } from './support/harness.js';
+import { Harness, codesOf, metaV1 } from './support/harness.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -34,14 +34,14 @@ describe('core HTTP commands', () => {
 
     const garbage = JSON.parse((await get(port, '/tx?blob=AAAAAAAA')).body) as { status: string; error: string };
     expect(garbage.status).toBe('ERROR');
-    expect(codesOf(xdr.TransactionResult.fromXDR(garbage.error, 'base64')).code).toBe('txMalformed');
+    expect(codesOf(xdr.TransactionResult.fromXdr(garbage.error, 'base64')).code).toBe('txMalformed');
 
     const forged = h.envelope(b!, [Operation.payment({ destination: a!.publicKey(), asset: Asset.native(), amount: '1' })], {
       signers: [Keypair.random()],
     });
     const bad = JSON.parse((await get(port, `/tx?blob=${encodeURIComponent(forged)}`)).body) as { status: string; error: string };
     expect(bad.status).toBe('ERROR');
-    expect(codesOf(xdr.TransactionResult.fromXDR(bad.error, 'base64')).code).toBe('txBadAuth');
+    expect(codesOf(xdr.TransactionResult.fromXdr(bad.error, 'base64')).code).toBe('txBadAuth');
 
     expect((await get(port, '/tx')).status).toBe(400);
     const closeTime = h.core.latestLedger().closeTime + 7;
@@ -74,8 +74,9 @@ describe('interval closing', () => {
     let found = false;
     const follow = (async () => {
       for await (const meta of h.core.ledgers(from)) {
-        seen.push(meta.v1().ledgerHeader().header().ledgerSeq());
-        if (meta.v1().txProcessing().length > 0) {
+        const v1 = metaV1(meta);
+        seen.push(v1.ledgerHeader.header.ledgerSeq);
+        if (v1.txProcessing.length > 0) {
           found = true;
           break;
         }

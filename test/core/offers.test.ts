@@ -5,7 +5,7 @@ import { Asset, type Keypair, Operation } from '@stellar/stellar-sdk/base';
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { INT64_MAX, adjustOffer, exchangeV10 } from '../../src/stellar/index.js';
 import type { Price } from '../../src/stellar/index.js';
-import { Harness } from './support/harness.js';
+import { Harness, opResultsOf } from './support/harness.js';
 import type { Applied } from './support/harness.js';
 import {
   balanceOf,
@@ -37,7 +37,7 @@ async function world(): Promise<World> {
 }
 
 function opResult(r: Applied, i = 0): xdr.OperationResult {
-  return r.result!.result().results()[i]!;
+  return opResultsOf(r.result!)[i]!;
 }
 
 async function ok(h: Harness, source: Keypair, ops: xdr.Operation[]): Promise<Applied> {
@@ -148,12 +148,7 @@ describe('multiple offers (OfferTests.cpp "create offer" / "multiple offers", v1
       a1!,
       Array.from({ length: 22 }, () => sellOffer(w.idr, w.usd, 100, 3, 2)),
     );
-    expect(
-      r
-        .result!.result()
-        .results()
-        .map((x) => offerEffect(x).offerId),
-    ).toEqual(Array.from({ length: 22 }, (_, i) => BigInt(i + 1)));
+    expect(opResultsOf(r.result!).map((x) => offerEffect(x).offerId)).toEqual(Array.from({ length: 22 }, (_, i) => BigInt(i + 1)));
     await ok(w.h, w.issuer, [pay(b1!, w.usd, 20_000)]);
     return { ...w, a1: a1!, b1: b1! };
   }

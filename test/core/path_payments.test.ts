@@ -3,15 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { Asset, Keypair, Operation } from '@stellar/stellar-sdk/base';
 import { xdr } from '@stellar/stellar-sdk/base';
-import { Harness } from './support/harness.js';
+import { Harness, opResultsOf } from './support/harness.js';
 import type { Applied } from './support/harness.js';
-import { balanceOf, claims, offer, offersOf, pay, sellOffer, strictReceive, strictSend, trust } from './support/dex.js';
+import { balanceOf, claims, offer, offersOf, pathPaymentSuccess, pay, sellOffer, strictReceive, strictSend, trust } from './support/dex.js';
 import type { Claim } from './support/dex.js';
 
 const XLM = Asset.native();
 
 function opResult(r: Applied, i = 0): xdr.OperationResult {
-  return r.result!.result().results()[i]!;
+  return opResultsOf(r.result!)[i]!;
 }
 
 async function ok(h: Harness, source: Keypair, ops: xdr.Operation[]): Promise<Applied> {
@@ -97,8 +97,8 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
     expect(balances(m, m.mm34)).toEqual([0n, 0n, 23n, 0n]);
     expect(balances(m, m.destination)).toEqual([0n, 0n, 0n, 16n]);
     // the last payment of the result
-    const last = (opResult(r).tr().value() as unknown as { value(): xdr.PathPaymentStrictReceiveResultSuccess }).value().last();
-    expect(last.amount().toBigInt()).toBe(16n);
+    const last = pathPaymentSuccess(opResult(r))!.last;
+    expect(last.amount).toBe(16n);
   });
 
   it('takes best offers, multiple offers per exchange V10', async () => {
@@ -198,11 +198,11 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
     const h = await Harness.create();
     const [gateway, a, b] = await h.fund(100, 3);
     const idr = new Asset('IDR', gateway!.publicKey());
-    // stellar-base refuses to build an invalid code, so the XDR is made by hand
+    // the SDK's Asset refuses to build an invalid code, so the XDR is made by hand
     const badXdr = xdr.Asset.assetTypeCreditAlphanum4(
       new xdr.AlphaNum4({ assetCode: Buffer.from('ID$\0', 'latin1'), issuer: Keypair.fromPublicKey(gateway!.publicKey()).xdrAccountId() }),
     );
-    const bad = { toXDRObject: () => badXdr } as unknown as Asset;
+    const bad = { toXdrObject: () => badXdr } as unknown as Asset;
     const code = async (src: Keypair, o: xdr.Operation) => (await h.run(src, [o])).ops[0];
     expect(await code(a!, strictReceive(XLM, 10, b!, XLM, 0))).toBe('pathPaymentStrictReceiveMalformed');
     expect(await code(a!, strictReceive(XLM, 0, b!, XLM, 10))).toBe('pathPaymentStrictReceiveMalformed');

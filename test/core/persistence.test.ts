@@ -7,7 +7,8 @@ import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { createCore } from '../../src/core/index.js';
 import type { Core } from '../../src/core/index.js';
 import { entryKey, entryToXdr } from '../../src/core/ledger/entries.js';
-import { Harness, PASSPHRASE } from './support/harness.js';
+import { Harness, PASSPHRASE, closeMetaV1, hex, metaV1, opResultsOf } from './support/harness.js';
+import { manageOfferSuccess, orderBookAtom } from './support/dex.js';
 
 const dirs: string[] = [];
 function tmpDir(): string {
@@ -21,7 +22,7 @@ afterEach(() => {
 
 function stateOf(core: Core): Map<string, string> {
   const m = new Map<string, string>();
-  for (const e of core.entries()) m.set(entryKey(e), entryToXdr(e).toXDR('base64'));
+  for (const e of core.entries()) m.set(entryKey(e), entryToXdr(e).toXdr('base64'));
   return m;
 }
 
@@ -63,10 +64,10 @@ describe('core persistence', () => {
     expect(offerIds(h2.core)).toEqual([1n, 2n]);
     const closed = await h2.core.closeLedger(last.closeTime + 10);
     expect(closed.sequence).toBe(last.sequence + 1);
-    const meta = xdr.LedgerCloseMeta.fromXDR(h2.core.ledgerMetaXdr(closed.sequence)!);
-    expect(meta.v1().ledgerHeader().header().previousLedgerHash().toString('hex')).toBe(last.hash);
+    const header = closeMetaV1(h2.core, closed.sequence).ledgerHeader.header;
+    expect(hex(header.previousLedgerHash)).toBe(last.hash);
     // the id pool survived too, and the partly taken offer kept its remaining amount
-    expect(meta.v1().ledgerHeader().header().idPool().toBigInt()).toBe(2n);
+    expect(header.idPool).toBe(2n);
     const amounts = [...h2.core.entries()].flatMap((e) => (e.type === 'offer' ? [e.amount] : []));
     expect(amounts.sort()).toEqual([30_000_000n, 40_000_000n]);
     await h2.core.stop();
@@ -101,17 +102,15 @@ describe('core persistence', () => {
     const done = (async () => {
       for await (const m of core.ledgers(1)) {
         seen.push(m);
-        if (m.v1().ledgerHeader().header().ledgerSeq() === 5) break;
+        if (metaV1(m).ledgerHeader.header.ledgerSeq === 5) break;
       }
     })();
     await core.closeLedger(core.latestLedger().closeTime + 5);
     await core.closeLedger(core.latestLedger().closeTime + 5);
     await done;
-    expect(seen.map((m) => m.v1().ledgerHeader().header().ledgerSeq())).toEqual([1, 2, 3, 4, 5]);
+    expect(seen.map((m) => metaV1(m).ledgerHeader.header.ledgerSeq)).toEqual([1, 2, 3, 4, 5]);
     for (let i = 1; i < seen.length; i++) {
-      expect(seen[i]!.v1().ledgerHeader().header().previousLedgerHash().toString('hex')).toBe(
-        seen[i - 1]!.v1().ledgerHeader().hash().toString('hex'),
-      );
+      expect(hex(metaV1(seen[i]!).ledgerHeader.header.previousLedgerHash)).toBe(hex(metaV1(seen[i - 1]!).ledgerHeader.hash));
     }
     await core.stop();
   });
@@ -141,13 +140,7 @@ describe('core persistence', () => {
       const word = buf.readUInt32BE(off);
       expect(word & 0x80000000).not.toBe(0);
       const len = word & 0x7fffffff;
-      seqs.push(
-        xdr.LedgerCloseMeta.fromXDR(buf.subarray(off + 4, off + 4 + len))
-          .v1()
-          .ledgerHeader()
-          .header()
-          .ledgerSeq(),
-      );
+      seqs.push(metaV1(xdr.LedgerCloseMeta.fromXdr(buf.subarray(off + 4, off + 4 + len))).ledgerHeader.header.ledgerSeq);
       off += 4 + len;
     }
     expect(seqs).toEqual([1, 2]);
@@ -178,8 +171,8 @@ describe('core persistence', () => {
     // the cheaper offer (id 2) goes first, then offer 1 at price 2
     const r = await h2.run(taker!, [Operation.manageBuyOffer({ selling: Asset.native(), buying: idr, buyAmount: '5', price: '2' })]);
     expect(r.code).toBe('txSuccess');
-    const success = (r.result!.result().results()[0]!.tr().value() as unknown as { value(): xdr.ManageOfferSuccessResult }).value();
-    expect(success.offersClaimed().map((a) => [a.orderBook().offerId().toBigInt(), a.orderBook().amountSold().toBigInt()])).toEqual([
+    const success = manageOfferSuccess(opResultsOf(r.result!)[0]!)!;
+    expect(success.offersClaimed.map((a) => [orderBookAtom(a).offerId, orderBookAtom(a).amountSold])).toEqual([
       [2n, 30_000_000n],
       [1n, 20_000_000n],
     ]);

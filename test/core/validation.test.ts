@@ -1,13 +1,13 @@
 // Envelope validation and result codes (stellar-core TransactionFrame semantics).
 import { describe, expect, it } from 'vitest';
 import { Keypair, Operation, Asset, xdr, Account, TransactionBuilder, type FeeBumpTransaction } from '@stellar/stellar-sdk/base';
-import { Harness, PASSPHRASE, XLM, codesOf } from './support/harness.js';
+import { Harness, PASSPHRASE, XLM, closeMetaV1, codesOf, hex } from './support/harness.js';
 
 const pay = (to: Keypair, amount = '1') => Operation.payment({ destination: to.publicKey(), asset: Asset.native(), amount });
 
 function errorCodes(status: { status: string; error?: string }): { code: string; ops: string[] } {
   expect(status.status).toBe('ERROR');
-  return codesOf(xdr.TransactionResult.fromXDR(status.error!, 'base64'));
+  return codesOf(xdr.TransactionResult.fromXdr(status.error!, 'base64'));
 }
 
 describe('transaction validation', () => {
@@ -56,7 +56,7 @@ describe('transaction validation', () => {
       .addOperation(pay(b!))
       .build();
     other.sign(a!);
-    expect(errorCodes(h.core.submit(other.toEnvelope().toXDR('base64'))).code).toBe('txBadAuth');
+    expect(errorCodes(h.core.submit(other.toEnvelope().toXdr('base64'))).code).toBe('txBadAuth');
   });
 
   it('tx_bad_auth_extra for an unused signature', async () => {
@@ -69,7 +69,7 @@ describe('transaction validation', () => {
   it('tx_insufficient_fee below base fee × operations', async () => {
     const h = await Harness.create();
     const [a, b] = await h.fund(100, 2);
-    const r = await h.run(a!, [pay(b!), pay(b!)], { fee: 70 }); // stellar-base multiplies: 140 in total
+    const r = await h.run(a!, [pay(b!), pay(b!)], { fee: 70 }); // TransactionBuilder's fee is per operation too: 140 in total
     expect(r.code).toBe('txInsufficientFee');
     expect(r.feeCharged).toBe(200n);
   });
@@ -108,14 +108,14 @@ describe('transaction validation', () => {
     const tx = new xdr.Transaction({
       sourceAccount: xdr.MuxedAccount.keyTypeEd25519(a!.rawPublicKey()),
       fee: 100,
-      seqNum: new xdr.Int64(h.seq(a!) + 1n),
+      seqNum: h.seq(a!) + 1n,
       cond: xdr.Preconditions.precondNone(),
       memo: xdr.Memo.memoNone(),
       operations: [],
-      ext: new xdr.TransactionExt(0),
+      ext: xdr.TransactionExt.v0(),
     });
     const env = xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: [] }));
-    expect(errorCodes(h.core.submit(env.toXDR('base64'))).code).toBe('txMissingOperation');
+    expect(errorCodes(h.core.submit(env.toXdr('base64'))).code).toBe('txMissingOperation');
   });
 
   it('tx_insufficient_balance when the fee would eat into the reserve', async () => {
@@ -141,23 +141,22 @@ describe('transaction validation', () => {
   it('accepts v0 envelopes (converted to v1 like stellar-core does) with the same hash', async () => {
     const h = await Harness.create();
     const [a, b] = await h.fund(100, 2);
-    const v1 = xdr.TransactionEnvelope.fromXDR(h.envelope(a!, [pay(b!)]), 'base64');
-    const t = v1.v1().tx();
+    const v1 = xdr.expectUnionVariant(xdr.TransactionEnvelope.fromXdr(h.envelope(a!, [pay(b!)]), 'base64'), 'envelopeTypeTx');
+    const t = v1.v1.tx;
     const v0tx = new xdr.TransactionV0({
       sourceAccountEd25519: a!.rawPublicKey(),
-      fee: t.fee(),
-      seqNum: t.seqNum(),
-      timeBounds: t.cond().timeBounds(),
-      memo: t.memo(),
-      operations: t.operations(),
-      ext: new xdr.TransactionV0Ext(0),
+      fee: t.fee,
+      seqNum: t.seqNum,
+      timeBounds: xdr.expectUnionVariant(t.cond, 'precondTime').timeBounds,
+      memo: t.memo,
+      operations: t.operations,
+      ext: xdr.TransactionV0Ext.v0(),
     });
-    const env = xdr.TransactionEnvelope.envelopeTypeTxV0(new xdr.TransactionV0Envelope({ tx: v0tx, signatures: [] }));
     // a v0 transaction hashes like its v1 form; sign that shared hash
-    const hash = TransactionBuilder.fromXDR(v1, PASSPHRASE).hash();
+    const hash = TransactionBuilder.fromXdr(v1, PASSPHRASE).hash();
     const sig = a!.signDecorated(hash);
-    env.v0().signatures([sig]);
-    const r = await h.submitAndClose(env.toXDR('base64'));
+    const env = xdr.TransactionEnvelope.envelopeTypeTxV0(new xdr.TransactionV0Envelope({ tx: v0tx, signatures: [sig] }));
+    const r = await h.submitAndClose(env.toXdr('base64'));
     expect(r.code).toBe('txSuccess');
   });
 
@@ -193,8 +192,8 @@ describe('transaction validation', () => {
     // an absent operation source that signed passes validation and fails at apply with op_no_account
     expect(s.status).toBe('PENDING');
     const closed = await h.core.closeLedger(h.nextCloseTime());
-    const meta = xdr.LedgerCloseMeta.fromXDR(h.core.ledgerMetaXdr(closed.sequence)!);
-    expect(codesOf(meta.v1().txProcessing()[0]!.result().result())).toEqual({ code: 'txFailed', ops: ['opNoAccount'] });
+    const meta = closeMetaV1(h.core, closed.sequence);
+    expect(codesOf(meta.txProcessing[0]!.result.result)).toEqual({ code: 'txFailed', ops: ['opNoAccount'] });
   });
 });
 
@@ -255,7 +254,7 @@ describe('signatures and thresholds', () => {
     const [a, b] = await h.fund(100, 2);
     const seq = h.seq(a!);
     const preEnv = h.envelope(a!, [pay(b!)], { seq: seq + 2n, signers: [] });
-    const preHash = TransactionBuilder.fromXDR(preEnv, PASSPHRASE).hash();
+    const preHash = TransactionBuilder.fromXdr(preEnv, PASSPHRASE).hash();
     expect((await h.run(a!, [Operation.setOptions({ signer: { preAuthTx: preHash, weight: 1 } })])).code).toBe('txSuccess');
     expect(h.core.account(a!.publicKey())!.signers.length).toBe(1);
     expect((await h.submitAndClose(preEnv)).code).toBe('txSuccess');
@@ -266,10 +265,10 @@ describe('signatures and thresholds', () => {
 
 describe('fee bumps', () => {
   function bump(_h: Harness, feeSource: Keypair, innerEnv: string, baseFee: string, signers: Keypair[] = [feeSource]): string {
-    const inner = TransactionBuilder.fromXDR(innerEnv, PASSPHRASE);
+    const inner = TransactionBuilder.fromXdr(innerEnv, PASSPHRASE);
     const fb = TransactionBuilder.buildFeeBumpTransaction(feeSource, baseFee, inner as never, PASSPHRASE) as FeeBumpTransaction;
     fb.sign(...signers);
-    return fb.toEnvelope().toXDR('base64');
+    return fb.toEnvelope().toXdr('base64');
   }
 
   it('the fee source pays; the inner transaction applies with its own sequence number', async () => {
@@ -282,10 +281,10 @@ describe('fee bumps', () => {
     const r = await h.submitAndClose(bump(h, payer!, inner, '300'));
     expect(r.code).toBe('txFeeBumpInnerSuccess');
     expect(r.feeCharged).toBe(200n); // base fee × (1 operation + 1)
-    const innerPair = r.result!.result().innerResultPair();
-    expect(innerPair.transactionHash().toString('hex')).toBe(TransactionBuilder.fromXDR(inner, PASSPHRASE).hash().toString('hex'));
-    expect(innerPair.result().feeCharged().toBigInt()).toBe(100n);
-    expect(innerPair.result().result().switch().name).toBe('txSuccess');
+    const innerPair = xdr.expectUnionVariant(r.result!.result, 'txFeeBumpInnerSuccess').innerResultPair;
+    expect(hex(innerPair.transactionHash)).toBe(hex(TransactionBuilder.fromXdr(inner, PASSPHRASE).hash()));
+    expect(innerPair.result.feeCharged).toBe(100n);
+    expect(innerPair.result.result.type).toBe('txSuccess');
     expect(h.balance(payer!)).toBe(pBal - 200n);
     expect(h.balance(a!)).toBe(aBal - XLM);
     expect(h.seq(a!)).toBe(seq + 1n);
@@ -297,16 +296,8 @@ describe('fee bumps', () => {
     const seq = h.seq(a!);
     const r = await h.submitAndClose(bump(h, payer!, h.envelope(a!, [pay(b!, '1000')]), '200'));
     expect(r.code).toBe('txFeeBumpInnerFailed');
-    const inner = r.result!.result().innerResultPair().result();
-    expect(
-      codesOf(
-        new xdr.TransactionResult({
-          feeCharged: inner.feeCharged(),
-          result: inner.result() as never,
-          ext: new xdr.TransactionResultExt(0),
-        }),
-      ).ops,
-    ).toEqual(['paymentUnderfunded']);
+    const inner = xdr.expectUnionVariant(r.result!.result, 'txFeeBumpInnerFailed').innerResultPair.result;
+    expect(codesOf(inner).ops).toEqual(['paymentUnderfunded']);
     expect(h.seq(a!)).toBe(seq + 1n);
   });
 
@@ -315,17 +306,23 @@ describe('fee bumps', () => {
     const [a, b, payer] = await h.fund(100, 3);
     const inner = h.envelope(a!, [pay(b!)]);
     // below base fee × (ops + 1)
-    const low = xdr.TransactionEnvelope.fromXDR(bump(h, payer!, inner, '100'), 'base64');
-    low.feeBump().tx().fee(new xdr.Int64(150n));
-    expect(errorCodes(h.core.submit(low.toXDR('base64'))).code).toBe('txInsufficientFee');
+    const low = xdr.expectUnionVariant(
+      xdr.TransactionEnvelope.fromXdr(bump(h, payer!, inner, '100'), 'base64'),
+      'envelopeTypeTxFeeBump',
+    ).feeBump;
+    const lowTx = new xdr.FeeBumpTransaction({ feeSource: low.tx.feeSource, fee: 150n, innerTx: low.tx.innerTx, ext: low.tx.ext });
+    const lowFee = xdr.TransactionEnvelope.envelopeTypeTxFeeBump(
+      new xdr.FeeBumpTransactionEnvelope({ tx: lowTx, signatures: low.signatures }),
+    );
+    expect(errorCodes(h.core.submit(lowFee.toXdr('base64'))).code).toBe('txInsufficientFee');
     expect(errorCodes(h.core.submit(bump(h, Keypair.random(), inner, '200'))).code).toBe('txNoAccount');
     expect(errorCodes(h.core.submit(bump(h, payer!, inner, '200', [Keypair.random()]))).code).toBe('txBadAuth');
     expect(errorCodes(h.core.submit(bump(h, payer!, inner, '200', [payer!, b!]))).code).toBe('txBadAuthExtra');
     const badSeq = h.envelope(a!, [pay(b!)], { seq: h.seq(a!) + 5n });
     const s = h.core.submit(bump(h, payer!, badSeq, '200'));
     expect(errorCodes(s).code).toBe('txFeeBumpInnerFailed');
-    const r = xdr.TransactionResult.fromXDR((s as { error: string }).error, 'base64');
-    expect(r.result().innerResultPair().result().result().switch().name).toBe('txBadSeq');
+    const r = xdr.TransactionResult.fromXdr((s as { error: string }).error, 'base64');
+    expect(xdr.expectUnionVariant(r.result, 'txFeeBumpInnerFailed').innerResultPair.result.result.type).toBe('txBadSeq');
     // the inner fee is not checked against the base fee when bumped
     const cheap = h.envelope(a!, [pay(b!)], { fee: 10 });
     expect(h.core.submit(bump(h, payer!, cheap, '200'))).toEqual({ status: 'PENDING' });
@@ -350,8 +347,8 @@ describe('preconditions v2', () => {
           o.minLedger !== undefined || o.maxLedger !== undefined
             ? new xdr.LedgerBounds({ minLedger: o.minLedger ?? 0, maxLedger: o.maxLedger ?? 0 })
             : null,
-        minSeqNum: o.minSeqNum !== undefined ? new xdr.Int64(o.minSeqNum) : null,
-        minSeqAge: new xdr.Uint64(o.minSeqAge ?? 0n),
+        minSeqNum: o.minSeqNum ?? null,
+        minSeqAge: o.minSeqAge ?? 0n,
         minSeqLedgerGap: o.minSeqLedgerGap ?? 0,
         extraSigners: o.extraSigners ?? [],
       }),

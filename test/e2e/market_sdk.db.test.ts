@@ -23,7 +23,7 @@ async function submit(signer: Keypair, operations: xdr.Operation[]): Promise<num
   for (const op of operations) builder.addOperation(op);
   const tx = builder.setTimeout(0).build();
   tx.sign(signer);
-  return network.submit(tx as never);
+  return network.submit(tx);
 }
 
 beforeAll(async () => {

@@ -34,16 +34,16 @@ beforeAll(async () => {
     Operation.createAccount({ destination: alice.publicKey(), startingBalance: '1000' }),
     Operation.createAccount({ destination: bob.publicKey(), startingBalance: '1000' }),
   ]);
-  createHash = create.hash().toString('hex');
-  createLedger = await network.submit(create as never);
+  createHash = Buffer.from(create.hash()).toString('hex');
+  createLedger = await network.submit(create);
   // one payment per ledger, so that pages of Alice's transactions span ledgers
   for (let i = 1; i <= PAYMENTS; i++) {
     const source = await server.loadAccount(alice.publicKey());
     const tx = build(new Account(alice.publicKey(), source.sequence), alice, [
       Operation.payment({ destination: bob.publicKey(), asset: Asset.native(), amount: `${i}` }),
     ]);
-    paymentHashes.push(tx.hash().toString('hex'));
-    await network.submit(tx as never);
+    paymentHashes.push(Buffer.from(tx.hash()).toString('hex'));
+    await network.submit(tx);
   }
 }, 120_000);
 

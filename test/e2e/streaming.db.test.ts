@@ -2,7 +2,7 @@
 // and a graphql-sse client in both modes receive a payment sent after they opened; REST streams
 // replay from the start, a cursor, now or Last-Event-ID and refuse bad input with a problem; a
 // client that leaves unsubscribes at once; submitTransaction is a GraphQL mutation too.
-import { Account, Asset, Horizon, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
+import { Account, Asset, Horizon, Keypair, Operation, TransactionBuilder, type TransactionSource } from '@stellar/stellar-sdk';
 import { createClient } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerEvents } from '../../src/events/ledger_events.js';
@@ -14,7 +14,7 @@ const alice = Keypair.random();
 const bob = Keypair.random();
 let listeners = 0;
 
-function payment(source: Account, amount: string, destination = bob.publicKey()) {
+function payment(source: TransactionSource, amount: string, destination = bob.publicKey()) {
   const tx = new TransactionBuilder(source, { fee: '100', networkPassphrase: NETWORK_PASSPHRASE })
     .addOperation(Operation.payment({ destination, asset: Asset.native(), amount }))
     .setTimeout(0)
@@ -25,8 +25,8 @@ function payment(source: Account, amount: string, destination = bob.publicKey())
 
 async function pay(amount: string) {
   const tx = payment(await server.loadAccount(alice.publicKey()), amount);
-  await network.submit(tx as never);
-  return tx.hash().toString('hex');
+  await network.submit(tx);
+  return Buffer.from(tx.hash()).toString('hex');
 }
 
 /** counts the ledger-signal subscriptions that are open (streams and subscriptions) */
@@ -243,13 +243,17 @@ describe('GraphQL', () => {
     const loaded = await server.loadAccount(alice.publicKey());
     const used = loaded.sequence; // building increments the account's sequence
     const tx = payment(loaded, '5');
-    const answer = graphql(mutation, { tx: tx.toEnvelope().toXDR('base64') });
+    const answer = graphql(mutation, { tx: tx.toEnvelope().toXdr('base64') });
     await network.forwarded();
     const sequence = await network.closeLedger();
-    expect((await answer).data?.submitTransaction).toEqual({ hash: tx.hash().toString('hex'), successful: true, ledger: { sequence } });
+    expect((await answer).data?.submitTransaction).toEqual({
+      hash: Buffer.from(tx.hash()).toString('hex'),
+      successful: true,
+      ledger: { sequence },
+    });
 
     const stale = payment(new Account(alice.publicKey(), used), '6'); // the sequence just used
-    const failed = await graphql(mutation, { tx: stale.toEnvelope().toXDR('base64') });
+    const failed = await graphql(mutation, { tx: stale.toEnvelope().toXdr('base64') });
     expect(failed.errors).toMatchObject([
       { extensions: { code: 'transaction_failed', extras: { result_codes: { transaction: 'tx_bad_seq' } } } },
     ]);

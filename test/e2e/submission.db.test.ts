@@ -1,7 +1,7 @@
 // End to end: POST /transactions through @stellar/stellar-sdk — the SDK's own submitTransaction
 // against the embedded core, answered once the ledger is ingested, and Horizon's problems for a
 // failing, a malformed and an already-ingested transaction; the txsub metrics are fed.
-import { Account, Asset, Horizon, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
+import { Account, Asset, Horizon, Keypair, Operation, TransactionBuilder, type TransactionSource } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_PASSPHRASE, startTestNetwork, type TestNetwork } from '../support/network.js';
 
@@ -9,7 +9,7 @@ let network: TestNetwork;
 let server: Horizon.Server;
 const alice = Keypair.random();
 
-function payment(source: Account, amount: string) {
+function payment(source: TransactionSource, amount: string) {
   const tx = new TransactionBuilder(source, { fee: '100', networkPassphrase: NETWORK_PASSPHRASE })
     .addOperation(Operation.payment({ destination: network.root.publicKey(), asset: Asset.native(), amount }))
     .setTimeout(0)
@@ -41,9 +41,9 @@ describe('POST /transactions', () => {
     const tx = payment(await server.loadAccount(alice.publicKey()), '5');
     const result = await submitAndClose(() => server.submitTransaction(tx));
     expect(result.successful).toBe(true);
-    expect(result.hash).toBe(tx.hash().toString('hex'));
+    expect(result.hash).toBe(Buffer.from(tx.hash()).toString('hex'));
     expect(result.ledger).toBeGreaterThan(1);
-    expect(result.envelope_xdr).toBe(tx.toEnvelope().toXDR('base64'));
+    expect(result.envelope_xdr).toBe(tx.toEnvelope().toXdr('base64'));
     expect(typeof result.result_xdr).toBe('string');
     expect(typeof result.result_meta_xdr).toBe('string');
     expect((result as unknown as { _links: { self: { href: string } } })._links.self.href).toBe(
@@ -60,7 +60,7 @@ describe('POST /transactions', () => {
     const tx = payment(await server.loadAccount(alice.publicKey()), '1');
     await submitAndClose(() => server.submitTransaction(tx));
     const again = await server.submitTransaction(tx);
-    expect(again.hash).toBe(tx.hash().toString('hex'));
+    expect(again.hash).toBe(Buffer.from(tx.hash()).toString('hex'));
   });
 
   it('fails a transaction with a bad sequence number with tx_bad_seq in result_codes', async () => {
@@ -75,7 +75,7 @@ describe('POST /transactions', () => {
     const data = error!.response!.data;
     expect(data.type).toContain('transaction_failed');
     expect((data.extras.result_codes as { transaction: string }).transaction).toBe('tx_bad_seq');
-    expect(data.extras.envelope_xdr).toBe(stale.toEnvelope().toXDR('base64'));
+    expect(data.extras.envelope_xdr).toBe(stale.toEnvelope().toXdr('base64'));
     expect(typeof data.extras.result_xdr).toBe('string');
   });
 
@@ -86,7 +86,7 @@ describe('POST /transactions', () => {
       fetch(`${network.url}/transactions`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ tx: tooMuch.toEnvelope().toXDR('base64') }),
+        body: JSON.stringify({ tx: tooMuch.toEnvelope().toXdr('base64') }),
       }),
     );
     expect(response.status).toBe(400);

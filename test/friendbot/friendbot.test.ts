@@ -13,7 +13,7 @@ const root = rootKeypair(PASSPHRASE).publicKey();
 
 function txResult(code: 'txSuccess' | 'txBadSeq'): string {
   const result = code === 'txSuccess' ? xdr.TransactionResultResult.txSuccess([]) : xdr.TransactionResultResult.txBadSeq();
-  return new xdr.TransactionResult({ feeCharged: new xdr.Int64(0), result, ext: new xdr.TransactionResultExt(0) }).toXDR('base64');
+  return new xdr.TransactionResult({ feeCharged: 0n, result, ext: xdr.TransactionResultExt.v0() }).toXdr('base64');
 }
 
 /** a friendbot whose history holds `accounts` and whose txsub answers with `submit` */
@@ -33,7 +33,7 @@ function setup(
     },
     txsub: {
       submit: (envelopeXdr) => {
-        submitted.push((TransactionBuilder.fromXDR(envelopeXdr, PASSPHRASE) as Transaction).sequence);
+        submitted.push((TransactionBuilder.fromXdr(envelopeXdr, PASSPHRASE) as Transaction).sequence);
         return submit(envelopeXdr);
       },
     },

@@ -20,7 +20,7 @@ const files = fs
 
 async function testnetMetas(): Promise<xdr.LedgerCloseMeta[]> {
   const out: xdr.LedgerCloseMeta[] = [];
-  for (const f of files) out.push(...(await readDatastoreFile(fs.readFileSync(path.join(TESTNET_DATASTORE, f)))).ledgerCloseMeta());
+  for (const f of files) out.push(...(await readDatastoreFile(fs.readFileSync(path.join(TESTNET_DATASTORE, f)))).ledgerCloseMetas);
   return out;
 }
 
@@ -29,46 +29,50 @@ const withoutMetaXdr = (rows: LedgerRows) => ({
   transactions: rows.transactions.map((t) => ({ ...t, result_meta_xdr: '' })),
 });
 
+/** a LedgerCloseMeta's bytes, as a datastore file holds them */
+const bytesOf = (meta: xdr.LedgerCloseMeta): Buffer => Buffer.from(meta.toXdr());
+
+/** the testnet ledgers' LedgerCloseMeta v1 */
+const v1Of = (meta: xdr.LedgerCloseMeta): xdr.LedgerCloseMetaV1 => xdr.expectUnionVariant(meta, 'v1').v1;
+
+/** the envelopes of a v1 transaction set's phase (these ledgers have no parallel Soroban phase) */
+const phaseEnvelopes = (phase: xdr.TransactionPhase): xdr.TransactionEnvelope[] =>
+  xdr.expectUnionVariant(phase, 'v0Components').v0Components.flatMap((c) => c.txsMaybeDiscountedFee.txs);
+
 function asV0(meta: xdr.LedgerCloseMeta): xdr.LedgerCloseMeta {
-  const v1 = meta.v1();
-  const txes = v1
-    .txSet()
-    .v1TxSet()
-    .phases()
-    .flatMap((p) => p.v0Components().flatMap((c) => c.txsMaybeDiscountedFee().txes()));
-  return new xdr.LedgerCloseMeta(
-    0,
+  const v1 = v1Of(meta);
+  const txs = v1.txSet.v1TxSet.phases.flatMap(phaseEnvelopes);
+  return xdr.LedgerCloseMeta.v0(
     new xdr.LedgerCloseMetaV0({
-      ledgerHeader: v1.ledgerHeader(),
-      txSet: new xdr.TransactionSet({ previousLedgerHash: v1.ledgerHeader().header().previousLedgerHash(), txes }),
-      txProcessing: v1.txProcessing(),
-      upgradesProcessing: v1.upgradesProcessing(),
+      ledgerHeader: v1.ledgerHeader,
+      txSet: new xdr.TransactionSet({ previousLedgerHash: v1.ledgerHeader.header.previousLedgerHash, txs }),
+      txProcessing: v1.txProcessing,
+      upgradesProcessing: v1.upgradesProcessing,
       scpInfo: [],
     }),
   );
 }
 
 function asV2(meta: xdr.LedgerCloseMeta): xdr.LedgerCloseMeta {
-  const v1 = meta.v1();
-  return new xdr.LedgerCloseMeta(
-    2,
+  const v1 = v1Of(meta);
+  return xdr.LedgerCloseMeta.v2(
     new xdr.LedgerCloseMetaV2({
-      ext: v1.ext(),
-      ledgerHeader: v1.ledgerHeader(),
-      txSet: v1.txSet(),
-      txProcessing: v1.txProcessing().map(
+      ext: v1.ext,
+      ledgerHeader: v1.ledgerHeader,
+      txSet: v1.txSet,
+      txProcessing: v1.txProcessing.map(
         (p) =>
           new xdr.TransactionResultMetaV1({
-            ext: new xdr.ExtensionPoint(0),
-            result: p.result(),
-            feeProcessing: p.feeProcessing(),
-            txApplyProcessing: p.txApplyProcessing(),
+            ext: xdr.ExtensionPoint.v0(),
+            result: p.result,
+            feeProcessing: p.feeProcessing,
+            txApplyProcessing: p.txApplyProcessing,
             postTxApplyFeeProcessing: [],
           }),
       ),
-      upgradesProcessing: v1.upgradesProcessing(),
+      upgradesProcessing: v1.upgradesProcessing,
       scpInfo: [],
-      totalByteSizeOfLiveSorobanState: v1.totalByteSizeOfLiveSorobanState(),
+      totalByteSizeOfLiveSorobanState: v1.totalByteSizeOfLiveSorobanState,
       evictedKeys: [],
     }),
   );
@@ -76,34 +80,33 @@ function asV2(meta: xdr.LedgerCloseMeta): xdr.LedgerCloseMeta {
 
 /** the same ledger with every TransactionMeta rewritten to `version` */
 function withTxMeta(meta: xdr.LedgerCloseMeta, version: 1 | 2 | 4): xdr.LedgerCloseMeta {
-  const copy = xdr.LedgerCloseMeta.fromXDR(meta.toXDR());
-  for (const p of copy.v1().txProcessing()) {
-    const v3 = p.txApplyProcessing().v3();
-    const ops = v3.operations();
+  const copy = xdr.LedgerCloseMeta.fromXdr(meta.toXdr());
+  const txProcessing = v1Of(copy).txProcessing;
+  txProcessing.forEach((p, i) => {
+    const v3 = xdr.expectUnionVariant(p.txApplyProcessing, 'v3').v3;
+    const ops = v3.operations;
     let converted: xdr.TransactionMeta;
     if (version === 1) {
-      converted = new xdr.TransactionMeta(1, new xdr.TransactionMetaV1({ txChanges: v3.txChangesBefore(), operations: ops }));
+      converted = xdr.TransactionMeta.v1(new xdr.TransactionMetaV1({ txChanges: v3.txChangesBefore, operations: ops }));
     } else if (version === 2) {
-      converted = new xdr.TransactionMeta(
-        2,
-        new xdr.TransactionMetaV2({ txChangesBefore: v3.txChangesBefore(), operations: ops, txChangesAfter: v3.txChangesAfter() }),
+      converted = xdr.TransactionMeta.v2(
+        new xdr.TransactionMetaV2({ txChangesBefore: v3.txChangesBefore, operations: ops, txChangesAfter: v3.txChangesAfter }),
       );
     } else {
-      converted = new xdr.TransactionMeta(
-        4,
+      converted = xdr.TransactionMeta.v4(
         new xdr.TransactionMetaV4({
-          ext: new xdr.ExtensionPoint(0),
-          txChangesBefore: v3.txChangesBefore(),
-          operations: ops.map((o) => new xdr.OperationMetaV2({ ext: new xdr.ExtensionPoint(0), changes: o.changes(), events: [] })),
-          txChangesAfter: v3.txChangesAfter(),
+          ext: xdr.ExtensionPoint.v0(),
+          txChangesBefore: v3.txChangesBefore,
+          operations: ops.map((o) => new xdr.OperationMetaV2({ ext: xdr.ExtensionPoint.v0(), changes: o.changes, events: [] })),
+          txChangesAfter: v3.txChangesAfter,
           sorobanMeta: null,
           events: [],
           diagnosticEvents: [],
         }),
       );
     }
-    p.txApplyProcessing(converted);
-  }
+    txProcessing[i] = new xdr.TransactionResultMeta({ result: p.result, feeProcessing: p.feeProcessing, txApplyProcessing: converted });
+  });
   return copy;
 }
 
@@ -113,7 +116,7 @@ describe('meta versions', () => {
     for (const f of files) {
       for (const raw of await readBatchLedgers(fs.readFileSync(path.join(TESTNET_DATASTORE, f)))) {
         const fromBytes = ledgerRows(viewLedgerBytes(raw, network));
-        const fromObjects = ledgerRows(viewLedger(xdr.LedgerCloseMeta.fromXDR(raw), network));
+        const fromObjects = ledgerRows(viewLedger(xdr.LedgerCloseMeta.fromXdr(raw), network));
         expect(fromBytes).toEqual(fromObjects);
         count += fromBytes.transactions.length;
       }
@@ -126,7 +129,7 @@ describe('meta versions', () => {
       const expected = ledgerRows(viewLedger(meta, network));
       for (const other of [asV0(meta), asV2(meta)]) {
         expect(ledgerRows(viewLedger(other, network))).toEqual(expected);
-        expect(ledgerRows(viewLedgerBytes(other.toXDR(), network))).toEqual(expected);
+        expect(ledgerRows(viewLedgerBytes(bytesOf(other), network))).toEqual(expected);
       }
     }
   });
@@ -137,7 +140,7 @@ describe('meta versions', () => {
       for (const version of [1, 2, 4] as const) {
         const converted = withTxMeta(meta, version);
         expect(withoutMetaXdr(ledgerRows(viewLedger(converted, network)))).toEqual(expected);
-        expect(withoutMetaXdr(ledgerRows(viewLedgerBytes(converted.toXDR(), network)))).toEqual(expected);
+        expect(withoutMetaXdr(ledgerRows(viewLedgerBytes(bytesOf(converted), network)))).toEqual(expected);
       }
     }
   });
@@ -148,14 +151,14 @@ describe('meta versions', () => {
       for (const version of [1, 2, 3, 4] as const) {
         const converted = version === 3 ? meta : withTxMeta(meta, version);
         const objects = viewLedger(converted, network);
-        const bytes = viewLedgerBytes(converted.toXDR(), network);
+        const bytes = viewLedgerBytes(bytesOf(converted), network);
         bytes.txs.forEach((tx, i) => {
           // classic entries only: every testnet transaction is scanned, none falls back to js-xdr
           expect(tx.operationAccounts).toBeDefined();
           expect(tx.operationAccounts!.flat()).toEqual(changedAccounts(objects.txs[i]!.operationChanges));
           // the lazily decoded changes are the decoded ones
-          expect(tx.feeChanges.map((c) => c.toXDR('base64'))).toEqual(objects.txs[i]!.feeChanges.map((c) => c.toXDR('base64')));
-          expect(tx.meta.toXDR('base64')).toEqual(objects.txs[i]!.meta.toXDR('base64'));
+          expect(tx.feeChanges.map((c) => c.toXdr('base64'))).toEqual(objects.txs[i]!.feeChanges.map((c) => c.toXdr('base64')));
+          expect(tx.meta.toXdr('base64')).toEqual(objects.txs[i]!.meta.toXdr('base64'));
           scanned++;
         });
       }
@@ -164,30 +167,28 @@ describe('meta versions', () => {
   });
 
   it('marks the operations whose changes name a sponsor, whose effects are then derived as from decoded meta', async () => {
-    const meta = xdr.LedgerCloseMeta.fromXDR((await testnetMetas())[0]!.toXDR());
+    const meta = xdr.LedgerCloseMeta.fromXdr((await testnetMetas())[0]!.toXdr());
     const sponsor = Keypair.random();
     const markedTxs = new Set<string>();
-    for (const p of meta.v1().txProcessing()) {
+    for (const p of v1Of(meta).txProcessing) {
       // the first entry an operation creates gets a sponsor
-      const change = p
-        .txApplyProcessing()
-        .v3()
-        .operations()[0]
-        ?.changes()
-        .find((c) => c.switch().name === 'ledgerEntryCreated');
-      if (!change) continue;
-      change
-        .created()
-        .ext(
-          new xdr.LedgerEntryExt(
-            1,
-            new xdr.LedgerEntryExtensionV1({ sponsoringId: sponsor.xdrAccountId(), ext: new xdr.LedgerEntryExtensionV1Ext(0) }),
+      const changes = xdr.expectUnionVariant(p.txApplyProcessing, 'v3').v3.operations[0]?.changes ?? [];
+      const index = changes.findIndex((c) => c.type === 'ledgerEntryCreated');
+      if (index < 0) continue;
+      const created = xdr.expectUnionVariant(changes[index]!, 'ledgerEntryCreated').created;
+      changes[index] = xdr.LedgerEntryChange.ledgerEntryCreated(
+        new xdr.LedgerEntry({
+          lastModifiedLedgerSeq: created.lastModifiedLedgerSeq,
+          data: created.data,
+          ext: xdr.LedgerEntryExt.v1(
+            new xdr.LedgerEntryExtensionV1({ sponsoringId: sponsor.xdrAccountId(), ext: xdr.LedgerEntryExtensionV1Ext.v0() }),
           ),
-        );
-      markedTxs.add(p.result().transactionHash().toString('hex'));
+        }),
+      );
+      markedTxs.add(Buffer.from(p.result.transactionHash.value).toString('hex'));
     }
     expect(markedTxs.size).toBeGreaterThan(0);
-    const bytes = viewLedgerBytes(meta.toXDR(), network);
+    const bytes = viewLedgerBytes(bytesOf(meta), network);
     const objects = viewLedger(meta, network);
     for (const tx of bytes.txs) expect(tx.operationSponsored).toEqual(tx.operationChanges.map((_, i) => i === 0 && markedTxs.has(tx.hash)));
     const rows = ledgerRows(bytes);
@@ -198,42 +199,45 @@ describe('meta versions', () => {
 
   it('falls back to js-xdr for entries the scanner does not know, with the same rows', async () => {
     for (const meta of await testnetMetas()) {
-      const copy = xdr.LedgerCloseMeta.fromXDR(meta.toXDR());
-      for (const p of copy.v1().txProcessing()) {
+      const copy = xdr.LedgerCloseMeta.fromXdr(meta.toXdr());
+      for (const p of v1Of(copy).txProcessing) {
         // a removed TTL entry (Soroban) among an operation's changes: no row and no participant
         const ttl = xdr.LedgerEntryChange.ledgerEntryRemoved(xdr.LedgerKey.ttl(new xdr.LedgerKeyTtl({ keyHash: Buffer.alloc(32, 7) })));
-        p.txApplyProcessing().v3().operations()[0]?.changes().push(ttl);
+        xdr.expectUnionVariant(p.txApplyProcessing, 'v3').v3.operations[0]?.changes.push(ttl);
       }
-      const bytes = viewLedgerBytes(copy.toXDR(), network);
+      const bytes = viewLedgerBytes(bytesOf(copy), network);
       for (const tx of bytes.txs) if (tx.operationChanges.length > 0) expect(tx.operationAccounts).toBeUndefined();
       expect(withoutMetaXdr(ledgerRows(bytes))).toEqual(withoutMetaXdr(ledgerRows(viewLedger(meta, network))));
     }
   });
 
   it('falls back to js-xdr for envelopes and results the scanner does not know, with the same rows', async () => {
-    const meta = xdr.LedgerCloseMeta.fromXDR((await testnetMetas())[0]!.toXDR());
-    const envelopes = meta.v1().txSet().v1TxSet().phases()[0]!.v0Components()[0]!.txsMaybeDiscountedFee().txes();
+    const meta = xdr.LedgerCloseMeta.fromXdr((await testnetMetas())[0]!.toXdr());
+    const envelopes = phaseEnvelopes(v1Of(meta).txSet.v1TxSet.phases[0]!);
     const envelope = envelopes[0]!;
-    const oldHash = envelopeHash(envelope, network);
+    const oldHash = Buffer.from(envelopeHash(envelope, network));
     // a clawback (not a classic operation for the scanner) appended to the envelope, and to its result
-    const ops = envelope.v1().tx().operations();
+    const ops = xdr.expectUnionVariant(envelope, 'envelopeTypeTx').v1.tx.operations;
     ops.push(
       Operation.clawback({ asset: new Asset('USD', Keypair.random().publicKey()), from: Keypair.random().publicKey(), amount: '1' }),
     );
-    const processing = meta
-      .v1()
-      .txProcessing()
-      .find((p) => p.result().transactionHash().equals(oldHash))!;
-    processing.result().transactionHash(envelopeHash(envelope, network));
-    const result = processing.result().result().result();
-    if (result.switch().name === 'txSuccess' || result.switch().name === 'txFailed') {
-      result.results().push(xdr.OperationResult.opInner(xdr.OperationResultTr.clawback(xdr.ClawbackResult.clawbackSuccess())));
+    const txProcessing = v1Of(meta).txProcessing;
+    const index = txProcessing.findIndex((p) => oldHash.equals(p.result.transactionHash.value));
+    const processing = txProcessing[index]!;
+    const result = processing.result.result.result;
+    if (result.type === 'txSuccess' || result.type === 'txFailed') {
+      result.results.push(xdr.OperationResult.opInner(xdr.OperationResultTr.clawback(xdr.ClawbackResult.clawbackSuccess())));
     }
-    const bytes = viewLedgerBytes(meta.toXDR(), network);
+    txProcessing[index] = new xdr.TransactionResultMeta({
+      result: new xdr.TransactionResultPair({ transactionHash: envelopeHash(envelope, network), result: processing.result.result }),
+      feeProcessing: processing.feeProcessing,
+      txApplyProcessing: processing.txApplyProcessing,
+    });
+    const bytes = viewLedgerBytes(bytesOf(meta), network);
     const objects = viewLedger(meta, network);
-    expect(bytes.txs.map((t) => t.hash)).toContain(envelopeHash(envelope, network).toString('hex'));
-    expect(bytes.txs.map((t) => t.envelope.toXDR('base64'))).toEqual(objects.txs.map((t) => t.envelope.toXDR('base64')));
-    expect(bytes.txs.map((t) => t.result.toXDR('base64'))).toEqual(objects.txs.map((t) => t.result.toXDR('base64')));
+    expect(bytes.txs.map((t) => t.hash)).toContain(Buffer.from(envelopeHash(envelope, network)).toString('hex'));
+    expect(bytes.txs.map((t) => t.envelope.toXdr('base64'))).toEqual(objects.txs.map((t) => t.envelope.toXdr('base64')));
+    expect(bytes.txs.map((t) => t.result.toXdr('base64'))).toEqual(objects.txs.map((t) => t.result.toXdr('base64')));
     expect(ledgerRows(bytes)).toEqual(ledgerRows(objects));
   });
 
@@ -253,7 +257,7 @@ describe('meta versions', () => {
         .setTimeout(0)
         .build();
       create.sign(root);
-      expect(core.submit(create.toXDR()).status).toBe('PENDING');
+      expect(core.submit(create.toXdr()).status).toBe('PENDING');
       await core.closeLedger();
       const inner = new TransactionBuilder(account(alice), { fee: '100', networkPassphrase: passphrase })
         .addOperation(Operation.payment({ destination: root.publicKey(), asset: Asset.native(), amount: '1' }))
@@ -262,26 +266,26 @@ describe('meta versions', () => {
       inner.sign(alice);
       const bump = TransactionBuilder.buildFeeBumpTransaction(root, '1000', inner, passphrase);
       bump.sign(root);
-      expect(core.submit(bump.toXDR()).status).toBe('PENDING');
+      expect(core.submit(bump.toXdr()).status).toBe('PENDING');
       const closed = await core.closeLedger();
       const raw = core.ledgerMetaXdr(closed.sequence)!;
       const rows = ledgerRows(viewLedgerBytes(raw, networkId(passphrase)));
       expect(rows.transactions).toHaveLength(1);
       const tx = rows.transactions[0]!;
       expect(tx).toMatchObject({
-        hash: bump.hash().toString('hex'),
+        hash: Buffer.from(bump.hash()).toString('hex'),
         successful: true,
         account: alice.publicKey(),
         fee_account: root.publicKey(),
-        inner_transaction_hash: inner.hash().toString('hex'),
+        inner_transaction_hash: Buffer.from(inner.hash()).toString('hex'),
         max_fee: 100n,
         new_max_fee: 2000n,
-        signatures: [bump.signatures[0]!.signature().toString('base64')],
-        inner_signatures: [inner.signatures[0]!.signature().toString('base64')],
+        signatures: [Buffer.from(bump.signatures[0]!.signature.value).toString('base64')],
+        inner_signatures: [Buffer.from(inner.signatures[0]!.signature.value).toString('base64')],
       });
       expect(rows.transactionParticipants.map((p) => p.account).sort()).toEqual([alice.publicKey(), root.publicKey()].sort());
       expect(rows.effects.map((e) => e.type)).toEqual([2, 3]);
-      expect(ledgerRows(viewLedger(xdr.LedgerCloseMeta.fromXDR(raw), networkId(passphrase)))).toEqual(rows);
+      expect(ledgerRows(viewLedger(xdr.LedgerCloseMeta.fromXdr(raw), networkId(passphrase)))).toEqual(rows);
     } finally {
       await core.stop();
     }

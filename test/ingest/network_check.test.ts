@@ -1,6 +1,7 @@
 // The network check on real testnet ledgers 997–999 (their passphrase: "Test SDF Network ;
 // September 2015", shared/fixtures/README.md): their transaction hashes are those of that network,
 // not of the standalone network's.
+import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { checkSourceNetwork, datastoreSource, networkCheckedSource } from '../../src/ingest/index.js';
 import { STANDALONE_PASSPHRASE } from '../../src/config.js';
@@ -24,7 +25,7 @@ describe('the network of a source', () => {
     expect(seen).toEqual([]);
     const right = networkCheckedSource(datastoreSource(TESTNET_DATASTORE), TESTNET_PASSPHRASE, mismatch);
     const sequences: number[] = [];
-    for await (const meta of right.ledgers(0)) sequences.push(meta.v1().ledgerHeader().header().ledgerSeq());
+    for await (const meta of right.ledgers(0)) sequences.push(xdr.expectUnionVariant(meta, 'v1').v1.ledgerHeader.header.ledgerSeq);
     expect(sequences).toEqual([997, 998, 999]);
   });
 });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import {
   datastoreSource,
   IngestLockError,
@@ -99,7 +99,8 @@ describe('sources, chain checks and reingestion', () => {
       const inner = datastoreSource(TESTNET_DATASTORE);
       const skipping: LedgerSource = {
         async *ledgers(from: number): AsyncGenerator<xdr.LedgerCloseMeta> {
-          for await (const meta of inner.ledgers(from)) if (meta.v1().ledgerHeader().header().ledgerSeq() !== 998) yield meta;
+          for await (const meta of inner.ledgers(from))
+            if (xdr.expectUnionVariant(meta, 'v1').v1.ledgerHeader.header.ledgerSeq !== 998) yield meta;
         },
       };
       const ingester = await startIngester({ db: t.db, source: skipping, networkPassphrase: TESTNET_PASSPHRASE });

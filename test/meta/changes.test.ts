@@ -25,7 +25,8 @@ describe('sortChangePairs', () => {
     const pairs = changePairs([created(line), state(b1), updated(b2), state(b2), updated(b1), created(a)]);
     const sorted = sortChangePairs(pairs);
     // accounts (type 0) before trust lines (type 1); A's key before B's; B's two changes in their order
-    expect(sorted.map((p) => [p.type, p.type === 'account' ? p.post!.data().account().balance().toString() : null])).toEqual([
+    const balance = (entry: xdr.LedgerEntry) => xdr.expectUnionVariant(entry.data, 'account').account.balance.toString();
+    expect(sorted.map((p) => [p.type, p.type === 'account' ? balance(p.post!) : null])).toEqual([
       ['account', '3'],
       ['account', '2'],
       ['account', '1'],
@@ -36,8 +37,10 @@ describe('sortChangePairs', () => {
 
   it('keys an entry as stellar-core does', () => {
     const entry = ledgerEntry(accountEntry({ accountId: A }));
-    expect(ledgerKeyOf(entry).toXDR('base64')).toBe(
-      xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: entry.data().account().accountId() })).toXDR('base64'),
+    expect(ledgerKeyOf(entry).toXdr('base64')).toBe(
+      xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: xdr.expectUnionVariant(entry.data, 'account').account.accountId })).toXdr(
+        'base64',
+      ),
     );
   });
 });

@@ -20,24 +20,23 @@ function account(signerSponsor: string | null, withSigner = signerSponsor !== nu
   const v2 = new xdr.AccountEntryExtensionV2({
     numSponsored: 0,
     numSponsoring: 0,
-    signerSponsoringIDs: signers.map(() => (signerSponsor ? accountIdToXdr(signerSponsor) : null)) as xdr.SponsorshipDescriptor[],
-    ext: new xdr.AccountEntryExtensionV2Ext(0),
+    signerSponsoringIDs: signers.map(() => (signerSponsor ? accountIdToXdr(signerSponsor) : null)),
+    ext: xdr.AccountEntryExtensionV2Ext.v0(),
   });
   return new xdr.AccountEntry({
     accountId: accountIdToXdr(OWNER),
-    balance: xdr.Int64.fromString('100'),
-    seqNum: xdr.Int64.fromString('1'),
+    balance: 100n,
+    seqNum: 1n,
     numSubEntries: signers.length,
     inflationDest: null,
     flags: 0,
-    homeDomain: Buffer.alloc(0),
-    thresholds: Buffer.from([1, 0, 0, 0]),
+    homeDomain: '',
+    thresholds: new Uint8Array([1, 0, 0, 0]),
     signers,
-    ext: new xdr.AccountEntryExt(
-      1,
+    ext: xdr.AccountEntryExt.v1(
       new xdr.AccountEntryExtensionV1({
-        liabilities: new xdr.Liabilities({ buying: xdr.Int64.fromString('0'), selling: xdr.Int64.fromString('0') }),
-        ext: new xdr.AccountEntryExtensionV1Ext(2, v2),
+        liabilities: new xdr.Liabilities({ buying: 0n, selling: 0n }),
+        ext: xdr.AccountEntryExtensionV1Ext.v2(v2),
       }),
     ),
   });
@@ -48,11 +47,10 @@ function entry(data: xdr.AccountEntry, sponsor: string | null): xdr.LedgerEntry 
     lastModifiedLedgerSeq: 2,
     data: xdr.LedgerEntryData.account(data),
     ext: sponsor
-      ? new xdr.LedgerEntryExt(
-          1,
-          new xdr.LedgerEntryExtensionV1({ sponsoringId: accountIdToXdr(sponsor), ext: new xdr.LedgerEntryExtensionV1Ext(0) }),
+      ? xdr.LedgerEntryExt.v1(
+          new xdr.LedgerEntryExtensionV1({ sponsoringId: accountIdToXdr(sponsor), ext: xdr.LedgerEntryExtensionV1Ext.v0() }),
         )
-      : new xdr.LedgerEntryExt(0),
+      : xdr.LedgerEntryExt.v0(),
   });
 }
 
@@ -62,8 +60,7 @@ const updated = (pre: xdr.LedgerEntry, post: xdr.LedgerEntry) => [
   xdr.LedgerEntryChange.ledgerEntryUpdated(post),
 ];
 
-const meta = new xdr.TransactionMeta(
-  2,
+const meta = xdr.TransactionMeta.v2(
   new xdr.TransactionMetaV2({
     txChangesBefore: [],
     operations: [
@@ -83,7 +80,7 @@ const meta = new xdr.TransactionMeta(
 
 describe('scanTransactionMeta', () => {
   it('marks the operations whose changes name a sponsor, an entry’s or a signer’s', () => {
-    expect(scanTransactionMeta(meta.toXDR(), 0)?.operationSponsored).toEqual([true, true, true, false, false]);
+    expect(scanTransactionMeta(Buffer.from(meta.toXdr()), 0)?.operationSponsored).toEqual([true, true, true, false, false]);
   });
 });
 
@@ -103,7 +100,7 @@ describe('the operation sponsor the details find in those changes', () => {
     operationDetails({ op: ops[index]!, index, source, sourceId: OWNER, result: undefined }, ctx(sponsors)).sponsor;
 
   it('is a created entry’s sponsor or a new signer’s, whether the scanner ran or not', () => {
-    const scanned = scanTransactionMeta(meta.toXDR(), 0)!.operationSponsored;
+    const scanned = scanTransactionMeta(Buffer.from(meta.toXdr()), 0)!.operationSponsored;
     for (const sponsors of [undefined, scanned]) {
       expect([0, 1, 2, 3, 4].map((i) => sponsorOf(i, sponsors))).toEqual([SPONSOR, undefined, SPONSOR, undefined, undefined]);
     }

@@ -47,9 +47,9 @@ describe('formatPrice (Go big.Rat FloatString(7))', () => {
 describe('xdr.Price', () => {
   it('round-trips through XDR bytes', () => {
     const price = { n: 2147483647, d: 3 };
-    const raw = priceToXdr(price).toXDR('base64');
-    expect(priceFromXdr(xdr.Price.fromXDR(raw, 'base64'))).toEqual(price);
-    expect(priceToXdr({ n: 1, d: 2 }).toXDR('hex')).toBe('0000000100000002');
+    const raw = priceToXdr(price).toXdr('base64');
+    expect(priceFromXdr(xdr.Price.fromXdr(raw, 'base64'))).toEqual(price);
+    expect(priceToXdr({ n: 1, d: 2 }).toXdr('hex')).toBe('0000000100000002');
   });
 
   it.each([

@@ -188,7 +188,7 @@ const cases: Case[] = [
 describe('Horizon’s TestStellarAssetContractEventParsing', () => {
   it.each(cases)('$name', (tc) => {
     const built = contractEvent(tc.contract ?? contractId(randomAsset(), passphrase), tc.topics, tc.data);
-    const decoded = xdr.ContractEvent.fromXDR(built.toXDR());
+    const decoded = xdr.ContractEvent.fromXdr(built.toXdr());
     expect(parseSacEvent(decoded, tc.version, networkId(passphrase))).toEqual(tc.expected);
   });
 });
@@ -197,7 +197,7 @@ describe('parseSacEvent', () => {
   it('reads an int128 amount beyond int64 and a negative one', () => {
     for (const amount of [2n ** 100n + 5n, -7n]) {
       const built = contractEvent(contractId(randomAsset(), passphrase), transferTopics(), bigAmount(amount));
-      expect(parseSacEvent(xdr.ContractEvent.fromXDR(built.toXDR()), 3, networkId(passphrase))?.amount).toBe(amount);
+      expect(parseSacEvent(xdr.ContractEvent.fromXdr(built.toXdr()), 3, networkId(passphrase))?.amount).toBe(amount);
     }
   });
 });

@@ -21,22 +21,22 @@ export function envelopeSigner(passphrase: string) {
   }
 
   /** a v1 envelope of these operations from `source` with sequence `seq`, fee 100 per operation, base64 */
-  function envelope(source: Keypair, seq: bigint, ops: xdr.Operation[], memo = xdr.Memo.memoNone()): string {
+  function envelope(source: Keypair, seq: bigint, ops: xdr.Operation[], memo: xdr.Memo = xdr.Memo.memoNone()): string {
     const tx = new xdr.Transaction({
       sourceAccount: xdr.MuxedAccount.keyTypeEd25519(source.rawPublicKey()),
       fee: 100 * ops.length,
-      seqNum: new xdr.Int64(seq),
+      seqNum: seq,
       cond: xdr.Preconditions.precondNone(),
       memo,
       operations: ops,
-      ext: new xdr.TransactionExt(0),
+      ext: xdr.TransactionExt.v0(),
     });
     const hash = createHash('sha256')
       .update(networkId)
       .update(Buffer.from([0, 0, 0, 2]))
-      .update(tx.toXDR())
+      .update(tx.toXdr())
       .digest();
-    return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: [signDecorated(source, hash)] })).toXDR(
+    return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: [signDecorated(source, hash)] })).toXdr(
       'base64',
     );
   }

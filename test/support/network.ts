@@ -114,7 +114,7 @@ export async function startTestNetwork(): Promise<TestNetwork> {
     },
     async submit(...transactions) {
       for (const tx of transactions) {
-        const status = core.submit(tx.toEnvelope().toXDR('base64'));
+        const status = core.submit(tx.toEnvelope().toXdr('base64'));
         if (status.status !== 'PENDING') throw new Error(`core refused the transaction: ${JSON.stringify(status)}`);
       }
       const closed = await core.closeLedger();

@@ -13,8 +13,8 @@ export const assetTopic = (asset: xdr.Asset): xdr.ScVal => xdr.ScVal.scvString(f
 export function bigAmount(amount: bigint): xdr.ScVal {
   return xdr.ScVal.scvI128(
     new xdr.Int128Parts({
-      hi: xdr.Int64.fromString(BigInt.asIntN(64, amount >> 64n).toString()),
-      lo: xdr.Uint64.fromString(BigInt.asUintN(64, amount).toString()),
+      hi: BigInt.asIntN(64, amount >> 64n),
+      lo: BigInt.asUintN(64, amount),
     }),
   );
 }
@@ -29,12 +29,12 @@ export function v4MapData(amount: bigint, muxedId: xdr.ScVal): xdr.ScVal {
 
 export const contractId = (asset: xdr.Asset, passphrase: string): Buffer => assetContractId(assetFromXdr(asset), networkId(passphrase));
 
-export function contractEvent(id: Buffer, topics: xdr.ScVal[], data: xdr.ScVal): xdr.ContractEvent {
+export function contractEvent(id: Uint8Array, topics: xdr.ScVal[], data: xdr.ScVal): xdr.ContractEvent {
   return new xdr.ContractEvent({
-    ext: new xdr.ExtensionPoint(0),
-    contractId: id as never,
-    type: xdr.ContractEventType.contract(),
-    body: new xdr.ContractEventBody(0, new xdr.ContractEventV0({ topics, data })),
+    ext: xdr.ExtensionPoint.v0(),
+    contractId: new xdr.ContractId(id),
+    type: xdr.ContractEventType.contract,
+    body: xdr.ContractEventBody.v0(new xdr.ContractEventV0({ topics, data })),
   });
 }
 
@@ -63,4 +63,4 @@ export function generateEvent(
   return contractEvent(contractId(asset, passphrase), sacTopics(type, from, to, admin, assetTopic(asset)), bigAmount(amount));
 }
 
-export const contractAddress = (hash: Buffer): string => StrKey.encodeContract(hash);
+export const contractAddress = (hash: Uint8Array): string => StrKey.encodeContract(hash);

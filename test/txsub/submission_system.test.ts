@@ -20,7 +20,7 @@ function envelope(sequence: bigint, signer = source): { xdr: string; hash: strin
     .setTimeout(0)
     .build();
   tx.sign(signer);
-  return { xdr: tx.toEnvelope().toXDR('base64'), hash: tx.hash().toString('hex') };
+  return { xdr: tx.toEnvelope().toXdr('base64'), hash: Buffer.from(tx.hash()).toString('hex') };
 }
 
 /** A history of ingested transactions and account sequences, and a core that "applies" in order. */

@@ -167,7 +167,7 @@ function applyOne(frame: TxFrame, ledgerLtx: LedgerTxn, view: HeaderView, feeCha
     // before protocol 25 the inner result reports the fee the inner transaction would have paid
     const innerFee = frame.fee < minFee(frame, view.baseFee) ? frame.fee : minFee(frame, view.baseFee);
     result = feeBumpResult(feeCharged, frame.innerHash, innerFee, innerCode, ops);
-    finalCode = result.result().switch().name;
+    finalCode = result.result.type;
   } else {
     result = txResult(feeCharged, innerCode, ops);
   }
@@ -249,8 +249,8 @@ export function closeLedger(input: CloseInput): ClosedLedger {
   // apply phase
   const txs: AppliedTx[] = [];
   // TransactionResultMeta XDR pieces: result pair, fee changes, TransactionMeta
-  const processing: Buffer[] = [];
-  const pairs: Buffer[] = [];
+  const processing: Uint8Array[] = [];
+  const pairs: Uint8Array[] = [];
   frames.forEach((frame, idx) => {
     const fee = fees[idx]!;
     let applied: TxApplied;
@@ -260,7 +260,7 @@ export function closeLedger(input: CloseInput): ClosedLedger {
       // stellar-core reports an exception while applying as txINTERNAL_ERROR and keeps the fee
       applied = { result: txResult(fee.fee, 'txInternalError'), meta: EMPTY_META_V3, code: 'txInternalError' };
     }
-    const pair = new xdr.TransactionResultPair({ transactionHash: frame.hash, result: applied.result }).toXDR();
+    const pair = new xdr.TransactionResultPair({ transactionHash: frame.hash, result: applied.result }).toXdr();
     pairs.push(pair);
     processing.push(pair, fee.changes, applied.meta);
     txs.push({ hash: frame.hashHex, code: applied.code, feeCharged: fee.fee, result: applied.result });
@@ -283,11 +283,11 @@ export function closeLedger(input: CloseInput): ClosedLedger {
   header.bucketListHash = createHash('sha256').update(lcl.bucketListHash).update(header.txSetHash).update(header.txSetResultHash).digest();
   updateSkipList(header);
   const hash = headerHash(header);
-  const headerEntry = new xdr.LedgerHeaderHistoryEntry({ hash, header: headerToXdr(header), ext: new xdr.LedgerHeaderHistoryEntryExt(0) });
+  const headerEntry = new xdr.LedgerHeaderHistoryEntry({ hash, header: headerToXdr(header), ext: xdr.LedgerHeaderHistoryEntryExt.v0() });
   const metaXdr = Buffer.concat([
     u32(1), // LedgerCloseMeta v1
     u32(0), // ext
-    headerEntry.toXDR(),
+    headerEntry.toXdr(),
     txSetXdr,
     u32(pairs.length),
     ...processing,
@@ -306,20 +306,19 @@ export function buildMeta(
   txSet: xdr.GeneralizedTransactionSet,
   processing: xdr.TransactionResultMeta[],
 ): xdr.LedgerCloseMeta {
-  return new xdr.LedgerCloseMeta(
-    1,
+  return xdr.LedgerCloseMeta.v1(
     new xdr.LedgerCloseMetaV1({
-      ext: new xdr.LedgerCloseMetaExt(0),
+      ext: xdr.LedgerCloseMetaExt.v0(),
       ledgerHeader: new xdr.LedgerHeaderHistoryEntry({
         hash,
         header: headerToXdr(header),
-        ext: new xdr.LedgerHeaderHistoryEntryExt(0),
+        ext: xdr.LedgerHeaderHistoryEntryExt.v0(),
       }),
       txSet,
       txProcessing: processing,
       upgradesProcessing: [],
       scpInfo: [],
-      totalByteSizeOfLiveSorobanState: new xdr.Uint64(0n),
+      totalByteSizeOfLiveSorobanState: 0n,
       evictedKeys: [],
       unused: [],
     }),

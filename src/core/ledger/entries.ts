@@ -11,6 +11,7 @@ import {
   type AssetValue,
   type CreditAsset,
 } from '../../stellar/index.js';
+import { asBuffer } from '../../stellar/bytes.js';
 
 export interface SignerRec {
   /** hex of the XDR SignerKey; hex order equals stellar-core's signer order for fixed-size keys */
@@ -157,11 +158,11 @@ function trustLineAssetFromXdr(a: xdr.TrustLineAsset): CreditAsset {
 }
 
 export function signerKeyFromHex(hex: string): xdr.SignerKey {
-  return xdr.SignerKey.fromXDR(Buffer.from(hex, 'hex'));
+  return xdr.SignerKey.fromXdr(hex, 'hex');
 }
 
 export function signerKeyToHex(k: xdr.SignerKey): string {
-  return k.toXDR('hex');
+  return k.toXdr('hex');
 }
 
 const signerHexCache = new Map<string, string>();
@@ -170,15 +171,16 @@ const signerHexCache = new Map<string, string>();
 export function ed25519SignerHex(accountId: string): string {
   let hex = signerHexCache.get(accountId);
   if (!hex) {
-    hex = `00000000${accountIdKey(accountId).toString('hex')}`;
+    hex = `00000000${asBuffer(accountIdKey(accountId)).toString('hex')}`;
     if (signerHexCache.size > 100_000) signerHexCache.clear();
     signerHexCache.set(accountId, hex);
   }
   return hex;
 }
 
-function int64(v: bigint): xdr.Int64 {
-  return new xdr.Int64(v);
+/** Raw bytes as latin1 text (names and home domains are kept byte for byte). */
+function latin1(bytes: Uint8Array): string {
+  return asBuffer(bytes).toString('latin1');
 }
 
 function accountToXdr(a: AccountRec): xdr.AccountEntry {
@@ -188,49 +190,43 @@ function accountToXdr(a: AccountRec): xdr.AccountEntry {
     if (a.extLevel >= 2) {
       const ext2ext =
         a.extLevel >= 3
-          ? new xdr.AccountEntryExtensionV2Ext(
-              3,
+          ? xdr.AccountEntryExtensionV2Ext.v3(
               new xdr.AccountEntryExtensionV3({
-                ext: new xdr.ExtensionPoint(0),
+                ext: xdr.ExtensionPoint.v0(),
                 seqLedger: a.seqLedger,
-                seqTime: new xdr.Uint64(a.seqTime),
+                seqTime: a.seqTime,
               }),
             )
-          : new xdr.AccountEntryExtensionV2Ext(0);
-      ext1 = new xdr.AccountEntryExtensionV1Ext(
-        2,
+          : xdr.AccountEntryExtensionV2Ext.v0();
+      ext1 = xdr.AccountEntryExtensionV1Ext.v2(
         new xdr.AccountEntryExtensionV2({
           numSponsored: a.numSponsored,
           numSponsoring: a.numSponsoring,
-          signerSponsoringIDs: a.signers.map(() => null) as unknown as xdr.SponsorshipDescriptor[],
+          signerSponsoringIDs: a.signers.map(() => null),
           ext: ext2ext,
         }),
       );
     } else {
-      ext1 = new xdr.AccountEntryExtensionV1Ext(0);
+      ext1 = xdr.AccountEntryExtensionV1Ext.v0();
     }
-    ext = new xdr.AccountEntryExt(
-      1,
+    ext = xdr.AccountEntryExt.v1(
       new xdr.AccountEntryExtensionV1({
-        liabilities: new xdr.Liabilities({
-          buying: int64(a.buyingLiabilities),
-          selling: int64(a.sellingLiabilities),
-        }),
+        liabilities: new xdr.Liabilities({ buying: a.buyingLiabilities, selling: a.sellingLiabilities }),
         ext: ext1,
       }),
     );
   } else {
-    ext = new xdr.AccountEntryExt(0);
+    ext = xdr.AccountEntryExt.v0();
   }
   return new xdr.AccountEntry({
     accountId: accountIdToXdr(a.accountId),
-    balance: int64(a.balance),
-    seqNum: int64(a.seqNum),
+    balance: a.balance,
+    seqNum: a.seqNum,
     numSubEntries: a.numSubEntries,
     inflationDest: a.inflationDest ? accountIdToXdr(a.inflationDest) : null,
     flags: a.flags,
     homeDomain: Buffer.from(a.homeDomain, 'latin1'),
-    thresholds: Buffer.from(a.thresholds),
+    thresholds: Uint8Array.from(a.thresholds),
     signers: a.signers.map((s) => new xdr.Signer({ key: signerKeyFromHex(s.key), weight: s.weight })),
     ext,
   });
@@ -239,22 +235,18 @@ function accountToXdr(a: AccountRec): xdr.AccountEntry {
 function trustLineToXdr(t: TrustLineRec): xdr.TrustLineEntry {
   const ext =
     t.extLevel >= 1
-      ? new xdr.TrustLineEntryExt(
-          1,
+      ? xdr.TrustLineEntryExt.v1(
           new xdr.TrustLineEntryV1({
-            liabilities: new xdr.Liabilities({
-              buying: int64(t.buyingLiabilities),
-              selling: int64(t.sellingLiabilities),
-            }),
-            ext: new xdr.TrustLineEntryV1Ext(0),
+            liabilities: new xdr.Liabilities({ buying: t.buyingLiabilities, selling: t.sellingLiabilities }),
+            ext: xdr.TrustLineEntryV1Ext.v0(),
           }),
         )
-      : new xdr.TrustLineEntryExt(0);
+      : xdr.TrustLineEntryExt.v0();
   return new xdr.TrustLineEntry({
     accountId: accountIdToXdr(t.accountId),
     asset: trustLineAssetToXdr(t.asset),
-    balance: int64(t.balance),
-    limit: int64(t.limit),
+    balance: t.balance,
+    limit: t.limit,
     flags: t.flags,
     ext,
   });
@@ -265,21 +257,26 @@ function dataToXdr(d: DataRec): xdr.DataEntry {
     accountId: accountIdToXdr(d.accountId),
     dataName: Buffer.from(d.name, 'latin1'),
     dataValue: Buffer.from(d.value, 'base64'),
-    ext: new xdr.DataEntryExt(0),
+    ext: xdr.DataEntryExt.v0(),
   });
 }
 
 function offerToXdr(o: OfferRec): xdr.OfferEntry {
   return new xdr.OfferEntry({
     sellerId: accountIdToXdr(o.sellerId),
-    offerId: int64(o.offerId),
+    offerId: o.offerId,
     selling: assetToXdr(o.selling),
     buying: assetToXdr(o.buying),
-    amount: int64(o.amount),
+    amount: o.amount,
     price: new xdr.Price({ n: o.priceN, d: o.priceD }),
     flags: o.flags,
-    ext: new xdr.OfferEntryExt(0),
+    ext: xdr.OfferEntryExt.v0(),
   });
+}
+
+/** An offer record as stellar-core's OfferEntry (operation results carry it). */
+export function offerEntryToXdr(o: OfferRec): xdr.OfferEntry {
+  return offerToXdr(o);
 }
 
 export function entryToXdr(e: EntryRec): xdr.LedgerEntry {
@@ -298,7 +295,7 @@ export function entryToXdr(e: EntryRec): xdr.LedgerEntry {
       data = xdr.LedgerEntryData.offer(offerToXdr(e));
       break;
   }
-  return new xdr.LedgerEntry({ lastModifiedLedgerSeq: e.lastModified, data, ext: new xdr.LedgerEntryExt(0) });
+  return new xdr.LedgerEntry({ lastModifiedLedgerSeq: e.lastModified, data, ext: xdr.LedgerEntryExt.v0() });
 }
 
 export function entryToLedgerKey(e: EntryRec): xdr.LedgerKey {
@@ -312,116 +309,116 @@ export function entryToLedgerKey(e: EntryRec): xdr.LedgerKey {
     case 'data':
       return xdr.LedgerKey.data(new xdr.LedgerKeyData({ accountId: accountIdToXdr(e.accountId), dataName: Buffer.from(e.name, 'latin1') }));
     case 'offer':
-      return xdr.LedgerKey.offer(new xdr.LedgerKeyOffer({ sellerId: accountIdToXdr(e.sellerId), offerId: int64(e.offerId) }));
+      return xdr.LedgerKey.offer(new xdr.LedgerKeyOffer({ sellerId: accountIdToXdr(e.sellerId), offerId: e.offerId }));
   }
 }
 
 /** Our map key for an XDR LedgerKey (used when replaying removals from meta). */
 export function keyFromLedgerKey(k: xdr.LedgerKey): string {
-  switch (k.switch().value) {
-    case xdr.LedgerEntryType.account().value:
-      return accountKey(accountIdFromXdr(k.account().accountId()));
-    case xdr.LedgerEntryType.trustline().value: {
-      const t = k.trustLine();
-      return trustLineKey(accountIdFromXdr(t.accountId()), trustLineAssetFromXdr(t.asset()));
+  switch (k.type) {
+    case 'account':
+      return accountKey(accountIdFromXdr(k.account.accountId));
+    case 'trustline': {
+      const t = k.trustLine;
+      return trustLineKey(accountIdFromXdr(t.accountId), trustLineAssetFromXdr(t.asset));
     }
-    case xdr.LedgerEntryType.data().value: {
-      const d = k.data();
-      return dataKey(accountIdFromXdr(d.accountId()), d.dataName().toString('latin1'));
+    case 'data': {
+      const d = k.data;
+      return dataKey(accountIdFromXdr(d.accountId), latin1(d.dataName.bytes));
     }
-    case xdr.LedgerEntryType.offer().value: {
-      const o = k.offer();
-      return offerKey(accountIdFromXdr(o.sellerId()), o.offerId().toBigInt());
+    case 'offer': {
+      const o = k.offer;
+      return offerKey(accountIdFromXdr(o.sellerId), o.offerId);
     }
     default:
-      throw new Error(`unsupported ledger key type ${k.switch().name}`);
+      throw new Error(`unsupported ledger key type ${k.type}`);
   }
 }
 
 export function entryFromXdr(le: xdr.LedgerEntry): EntryRec {
-  const d = le.data();
-  const lastModified = le.lastModifiedLedgerSeq();
-  switch (d.switch().value) {
-    case xdr.LedgerEntryType.account().value: {
-      const a = d.account();
-      const th = a.thresholds();
+  const d = le.data;
+  const lastModified = le.lastModifiedLedgerSeq;
+  switch (d.type) {
+    case 'account': {
+      const a = d.account;
+      const th = a.thresholds.value;
       // the extensions' fields keep newAccount's defaults unless the entry has them
       const rec: AccountRec = {
-        ...newAccount(accountIdFromXdr(a.accountId()), a.balance().toBigInt(), a.seqNum().toBigInt(), lastModified),
-        numSubEntries: a.numSubEntries(),
-        inflationDest: a.inflationDest() ? accountIdFromXdr(a.inflationDest() as xdr.AccountId) : null,
-        flags: a.flags(),
-        homeDomain: Buffer.from(a.homeDomain()).toString('latin1'),
+        ...newAccount(accountIdFromXdr(a.accountId), a.balance, a.seqNum, lastModified),
+        numSubEntries: a.numSubEntries,
+        inflationDest: a.inflationDest ? accountIdFromXdr(a.inflationDest) : null,
+        flags: a.flags,
+        homeDomain: latin1(a.homeDomain.bytes),
         thresholds: [th[0] ?? 0, th[1] ?? 0, th[2] ?? 0, th[3] ?? 0],
-        signers: a.signers().map((s) => ({ key: signerKeyToHex(s.key()), weight: s.weight() })),
+        signers: a.signers.map((s) => ({ key: signerKeyToHex(s.key), weight: s.weight })),
       };
-      const ext = a.ext();
-      if (ext.switch() === 1) {
+      const ext = a.ext;
+      if (ext.type === 'v1') {
         rec.extLevel = 1;
-        const v1 = ext.v1();
-        rec.buyingLiabilities = v1.liabilities().buying().toBigInt();
-        rec.sellingLiabilities = v1.liabilities().selling().toBigInt();
-        if (v1.ext().switch() === 2) {
+        const v1 = ext.v1;
+        rec.buyingLiabilities = v1.liabilities.buying;
+        rec.sellingLiabilities = v1.liabilities.selling;
+        if (v1.ext.type === 'v2') {
           rec.extLevel = 2;
-          const v2 = v1.ext().v2();
-          rec.numSponsored = v2.numSponsored();
-          rec.numSponsoring = v2.numSponsoring();
-          if (v2.ext().switch() === 3) {
+          const v2 = v1.ext.v2;
+          rec.numSponsored = v2.numSponsored;
+          rec.numSponsoring = v2.numSponsoring;
+          if (v2.ext.type === 'v3') {
             rec.extLevel = 3;
-            rec.seqLedger = v2.ext().v3().seqLedger();
-            rec.seqTime = v2.ext().v3().seqTime().toBigInt();
+            rec.seqLedger = v2.ext.v3.seqLedger;
+            rec.seqTime = v2.ext.v3.seqTime;
           }
         }
       }
       return rec;
     }
-    case xdr.LedgerEntryType.trustline().value: {
-      const t = d.trustLine();
+    case 'trustline': {
+      const t = d.trustLine;
       const rec: TrustLineRec = {
         type: 'trustline',
-        accountId: accountIdFromXdr(t.accountId()),
-        asset: trustLineAssetFromXdr(t.asset()),
-        balance: t.balance().toBigInt(),
-        limit: t.limit().toBigInt(),
-        flags: t.flags(),
+        accountId: accountIdFromXdr(t.accountId),
+        asset: trustLineAssetFromXdr(t.asset),
+        balance: t.balance,
+        limit: t.limit,
+        flags: t.flags,
         extLevel: 0,
         buyingLiabilities: 0n,
         sellingLiabilities: 0n,
         lastModified,
       };
-      if (t.ext().switch() === 1) {
+      if (t.ext.type === 'v1') {
         rec.extLevel = 1;
-        rec.buyingLiabilities = t.ext().v1().liabilities().buying().toBigInt();
-        rec.sellingLiabilities = t.ext().v1().liabilities().selling().toBigInt();
+        rec.buyingLiabilities = t.ext.v1.liabilities.buying;
+        rec.sellingLiabilities = t.ext.v1.liabilities.selling;
       }
       return rec;
     }
-    case xdr.LedgerEntryType.data().value: {
-      const x = d.data();
+    case 'data': {
+      const x = d.data;
       return {
         type: 'data',
-        accountId: accountIdFromXdr(x.accountId()),
-        name: Buffer.from(x.dataName()).toString('latin1'),
-        value: Buffer.from(x.dataValue()).toString('base64'),
+        accountId: accountIdFromXdr(x.accountId),
+        name: latin1(x.dataName.bytes),
+        value: asBuffer(x.dataValue.value).toString('base64'),
         lastModified,
       };
     }
-    case xdr.LedgerEntryType.offer().value: {
-      const o = d.offer();
+    case 'offer': {
+      const o = d.offer;
       return {
         type: 'offer',
-        sellerId: accountIdFromXdr(o.sellerId()),
-        offerId: o.offerId().toBigInt(),
-        selling: assetFromXdr(o.selling()),
-        buying: assetFromXdr(o.buying()),
-        amount: o.amount().toBigInt(),
-        priceN: o.price().n(),
-        priceD: o.price().d(),
-        flags: o.flags(),
+        sellerId: accountIdFromXdr(o.sellerId),
+        offerId: o.offerId,
+        selling: assetFromXdr(o.selling),
+        buying: assetFromXdr(o.buying),
+        amount: o.amount,
+        priceN: o.price.n,
+        priceD: o.price.d,
+        flags: o.flags,
         lastModified,
       };
     }
     default:
-      throw new Error(`unsupported ledger entry type ${d.switch().name}`);
+      throw new Error(`unsupported ledger entry type ${d.type}`);
   }
 }

@@ -1,6 +1,6 @@
 // Direct XDR encoding of ledger entries and entry changes from the plain records: the meta of a
-// busy ledger holds thousands of entries, and building js-xdr objects for each dominated closes.
-// Byte-for-byte equal to entryToXdr(...).toXDR() (checked in test/core/entry_codec.test.ts).
+// busy ledger holds thousands of entries, and building XDR value objects for each dominated closes.
+// Byte-for-byte equal to entryToXdr(...).toXdr() (checked in test/core/entry_codec.test.ts).
 import { accountIdKey, assetCodeBytes, type AssetValue, type CreditAsset } from '../../stellar/index.js';
 import type { EntryRec } from './entries.js';
 
@@ -49,19 +49,19 @@ export class XdrBytes {
   }
 
   /** fixed-size opaque (caller pads) */
-  raw(b: Buffer): this {
+  raw(b: Uint8Array): this {
     this.ensure(b.length);
-    b.copy(this.buf, this.pos);
+    this.buf.set(b, this.pos);
     this.pos += b.length;
     return this;
   }
 
   /** variable opaque / string: length, bytes, zero padding */
-  varBytes(b: Buffer): this {
+  varBytes(b: Uint8Array): this {
     const pad = (4 - (b.length % 4)) % 4;
     this.u32(b.length);
     this.ensure(b.length + pad);
-    b.copy(this.buf, this.pos);
+    this.buf.set(b, this.pos);
     this.pos += b.length;
     this.buf.fill(0, this.pos, this.pos + pad);
     this.pos += pad;

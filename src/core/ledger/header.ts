@@ -1,6 +1,7 @@
 // Ledger headers as plain objects, their XDR form, hash and skip list (stellar-core LedgerManager).
 import { createHash } from 'node:crypto';
 import { xdr } from '@stellar/stellar-sdk/base';
+import { asBuffer } from '../../stellar/bytes.js';
 
 export interface LedgerHeaderRec {
   ledgerVersion: number;
@@ -28,48 +29,49 @@ export function headerToXdr(h: LedgerHeaderRec): xdr.LedgerHeader {
     previousLedgerHash: h.previousLedgerHash,
     scpValue: new xdr.StellarValue({
       txSetHash: h.txSetHash,
-      closeTime: new xdr.Uint64(h.closeTime),
+      closeTime: h.closeTime,
       upgrades: [],
       ext: xdr.StellarValueExt.stellarValueBasic(),
     }),
     txSetResultHash: h.txSetResultHash,
     bucketListHash: h.bucketListHash,
     ledgerSeq: h.ledgerSeq,
-    totalCoins: new xdr.Int64(h.totalCoins),
-    feePool: new xdr.Int64(h.feePool),
+    totalCoins: h.totalCoins,
+    feePool: h.feePool,
     inflationSeq: h.inflationSeq,
-    idPool: new xdr.Uint64(h.idPool),
+    idPool: h.idPool,
     baseFee: h.baseFee,
     baseReserve: h.baseReserve,
     maxTxSetSize: h.maxTxSetSize,
     skipList: [...h.skipList],
-    ext: new xdr.LedgerHeaderExt(0),
+    ext: xdr.LedgerHeaderExt.v0(),
   });
 }
 
 export function headerFromXdr(x: xdr.LedgerHeader): LedgerHeaderRec {
-  const sl = x.skipList();
+  const sl = x.skipList;
+  const hash = (v: xdr.Hash | undefined): Buffer => (v ? asBuffer(v.value) : ZERO_HASH);
   return {
-    ledgerVersion: x.ledgerVersion(),
-    previousLedgerHash: x.previousLedgerHash(),
-    txSetHash: x.scpValue().txSetHash(),
-    closeTime: x.scpValue().closeTime().toBigInt(),
-    txSetResultHash: x.txSetResultHash(),
-    bucketListHash: x.bucketListHash(),
-    ledgerSeq: x.ledgerSeq(),
-    totalCoins: x.totalCoins().toBigInt(),
-    feePool: x.feePool().toBigInt(),
-    inflationSeq: x.inflationSeq(),
-    idPool: x.idPool().toBigInt(),
-    baseFee: x.baseFee(),
-    baseReserve: x.baseReserve(),
-    maxTxSetSize: x.maxTxSetSize(),
-    skipList: [sl[0] ?? ZERO_HASH, sl[1] ?? ZERO_HASH, sl[2] ?? ZERO_HASH, sl[3] ?? ZERO_HASH],
+    ledgerVersion: x.ledgerVersion,
+    previousLedgerHash: asBuffer(x.previousLedgerHash.value),
+    txSetHash: asBuffer(x.scpValue.txSetHash.value),
+    closeTime: x.scpValue.closeTime,
+    txSetResultHash: asBuffer(x.txSetResultHash.value),
+    bucketListHash: asBuffer(x.bucketListHash.value),
+    ledgerSeq: x.ledgerSeq,
+    totalCoins: x.totalCoins,
+    feePool: x.feePool,
+    inflationSeq: x.inflationSeq,
+    idPool: x.idPool,
+    baseFee: x.baseFee,
+    baseReserve: x.baseReserve,
+    maxTxSetSize: x.maxTxSetSize,
+    skipList: [hash(sl[0]), hash(sl[1]), hash(sl[2]), hash(sl[3])],
   };
 }
 
 export function headerHash(h: LedgerHeaderRec): Buffer {
-  return createHash('sha256').update(headerToXdr(h).toXDR()).digest();
+  return createHash('sha256').update(headerToXdr(h).toXdr()).digest();
 }
 
 const SKIP_1 = 50;

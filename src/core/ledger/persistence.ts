@@ -25,7 +25,7 @@ export function writeSnapshot(dir: string, passphrase: string, header: LedgerHea
   const body: SnapshotFile = {
     version: 1,
     networkPassphrase: passphrase,
-    header: headerToXdr(header).toXDR('base64'),
+    header: headerToXdr(header).toXdr('base64'),
     entries: [...root.entries.values()].map((e) => encodeEntry(e).toString('base64')),
   };
   const file = path.join(dir, 'snapshot.json');
@@ -45,39 +45,46 @@ export function readSnapshot(dir: string, passphrase: string, root: RootState): 
     throw new Error(`core data in ${dir} belongs to network "${body.networkPassphrase}"`);
   }
   for (const b64 of body.entries) {
-    const e = entryFromXdr(xdr.LedgerEntry.fromXDR(b64, 'base64'));
+    const e = entryFromXdr(xdr.LedgerEntry.fromXdr(b64, 'base64'));
     root.write(entryKey(e), e);
   }
-  const header = headerFromXdr(xdr.LedgerHeader.fromXDR(body.header, 'base64'));
+  const header = headerFromXdr(xdr.LedgerHeader.fromXdr(body.header, 'base64'));
   root.idPool = header.idPool;
   return header;
 }
 
 function applyChanges(root: RootState, changes: xdr.LedgerEntryChange[]): void {
   for (const c of changes) {
-    const kind = c.switch().name;
-    if (kind === 'ledgerEntryRemoved') {
-      root.write(keyFromLedgerKey(c.removed()), null);
-    } else if (kind === 'ledgerEntryCreated' || kind === 'ledgerEntryUpdated' || kind === 'ledgerEntryRestored') {
-      const e = entryFromXdr(c.value() as xdr.LedgerEntry);
-      root.write(entryKey(e), e);
+    switch (c.type) {
+      case 'ledgerEntryRemoved':
+        root.write(keyFromLedgerKey(c.removed), null);
+        break;
+      case 'ledgerEntryCreated':
+      case 'ledgerEntryUpdated':
+      case 'ledgerEntryRestored': {
+        const e = entryFromXdr(c.value);
+        root.write(entryKey(e), e);
+        break;
+      }
     }
   }
 }
 
 /** Re-applies a closed ledger's entry changes to the state (restart path); returns its header. */
 export function replayMeta(root: RootState, meta: xdr.LedgerCloseMeta): LedgerHeaderRec {
-  const v1 = meta.v1();
-  for (const p of v1.txProcessing()) {
-    applyChanges(root, p.feeProcessing());
-    const tm = p.txApplyProcessing();
-    const v3 = tm.v3();
-    applyChanges(root, v3.txChangesBefore());
-    for (const op of v3.operations()) applyChanges(root, op.changes());
-    applyChanges(root, v3.txChangesAfter());
+  if (meta.type !== 'v1') throw new Error(`core meta log holds a LedgerCloseMeta ${meta.type}, not v1`);
+  const v1 = meta.v1;
+  for (const p of v1.txProcessing) {
+    applyChanges(root, p.feeProcessing);
+    const tm = p.txApplyProcessing;
+    if (tm.type !== 'v3') throw new Error(`core meta log holds a TransactionMeta ${tm.type}, not v3`);
+    const v3 = tm.v3;
+    applyChanges(root, v3.txChangesBefore);
+    for (const op of v3.operations) applyChanges(root, op.changes);
+    applyChanges(root, v3.txChangesAfter);
   }
-  for (const u of v1.upgradesProcessing()) applyChanges(root, u.changes());
-  const header = headerFromXdr(v1.ledgerHeader().header());
+  for (const u of v1.upgradesProcessing) applyChanges(root, u.changes);
+  const header = headerFromXdr(v1.ledgerHeader.header);
   root.idPool = header.idPool;
   return header;
 }

@@ -1,47 +1,55 @@
-// Builders for TransactionResult / OperationResult XDR by code name (the names stellar-base uses).
+// Builders for TransactionResult / OperationResult XDR by code name (the XDR's arm names, e.g.
+// 'paymentUnderfunded', 'txBadSeq').
 import { xdr } from '@stellar/stellar-sdk/base';
 
-type UnionCtor = new (arm: string, value?: unknown) => unknown;
-const ctors = xdr as unknown as Record<string, UnionCtor | undefined>;
-// the typings only declare the static arm constructors; js-xdr unions also accept (armName, value)
-const OperationResult = xdr.OperationResult as unknown as new (arm: string, value?: unknown) => xdr.OperationResult;
-const OperationResultTr = xdr.OperationResultTr as unknown as UnionCtor;
-const TransactionResultResult = xdr.TransactionResultResult as unknown as new (arm: string, value?: unknown) => xdr.TransactionResultResult;
+type ArmFactory = (...args: unknown[]) => unknown;
+
+/**
+ * A union's static arm factory by arm name (`xdr.PaymentResult.paymentUnderfunded`, ...): the
+ * codes here are chosen at run time, so they are looked up by name.
+ */
+export function armFactory(union: object, arm: string, what: string): ArmFactory {
+  const f = (union as Record<string, unknown>)[arm];
+  if (typeof f !== 'function') throw new Error(`no ${what} arm ${arm}`);
+  return f as ArmFactory;
+}
+
+/** The union class of an operation's result by its name (e.g. 'PaymentResult'). */
+export function resultUnion(className: string): object {
+  const c = (xdr as unknown as Record<string, unknown>)[className];
+  if (typeof c !== 'function') throw new Error(`no result type ${className}`);
+  return c;
+}
+
+/** OperationResult opInner around an operation's own result (`inner` of the class of `opType`). */
+export function opInnerResult(opType: string, inner: unknown): xdr.OperationResult {
+  const tr = armFactory(xdr.OperationResultTr, opType, 'OperationResultTr')(inner) as xdr.OperationResultTr;
+  return xdr.OperationResult.opInner(tr);
+}
 
 /** e.g. opInner('payment', 'paymentUnderfunded') */
 export function opInner(opType: string, code: string, value?: unknown): xdr.OperationResult {
-  const className = `${opType[0]!.toUpperCase()}${opType.slice(1)}Result`;
-  const Ctor = ctors[className];
-  if (!Ctor) throw new Error(`no result type for ${opType}`);
-  const inner = value === undefined ? new Ctor(code) : new Ctor(code, value);
-  return new OperationResult('opInner', new OperationResultTr(opType, inner));
+  const union = resultUnion(`${opType[0]!.toUpperCase()}${opType.slice(1)}Result`);
+  const make = armFactory(union, code, opType);
+  return opInnerResult(opType, value === undefined ? make() : make(value));
 }
 
 /** opBadAuth, opNoAccount, opNotSupported, opTooManySubentries ... */
 export function opOuter(code: string): xdr.OperationResult {
-  return new OperationResult(code);
+  return armFactory(xdr.OperationResult, code, 'OperationResult')() as xdr.OperationResult;
 }
 
 export function txResult(feeCharged: bigint, code: string, opResults?: xdr.OperationResult[]): xdr.TransactionResult {
-  const result = opResults !== undefined ? new TransactionResultResult(code, opResults) : new TransactionResultResult(code);
-  return new xdr.TransactionResult({
-    feeCharged: new xdr.Int64(feeCharged),
-    result,
-    ext: new xdr.TransactionResultExt(0),
-  });
+  const make = armFactory(xdr.TransactionResultResult, code, 'TransactionResultResult');
+  const result = (opResults !== undefined ? make(opResults) : make()) as xdr.TransactionResultResult;
+  return new xdr.TransactionResult({ feeCharged, result, ext: xdr.TransactionResultExt.v0() });
 }
 
 /** The name of the inner code of an operation result ('paymentUnderfunded') or the outer code ('opBadAuth'). */
 export function opResultCode(r: xdr.OperationResult): string {
-  if (r.switch().name !== 'opInner') return r.switch().name;
-  const tr = r.tr();
-  return (tr.value() as unknown as { switch(): { name: string } }).switch().name;
+  if (r.type !== 'opInner') return r.type;
+  return r.tr.value.type;
 }
-
-const InnerTransactionResultResult = xdr.InnerTransactionResultResult as unknown as new (
-  arm: string,
-  value?: unknown,
-) => xdr.InnerTransactionResultResult;
 
 /** A fee-bump result: the outer code and fee around the inner transaction's result. */
 export function feeBumpResult(
@@ -51,20 +59,19 @@ export function feeBumpResult(
   innerCode: string,
   innerOps?: xdr.OperationResult[],
 ): xdr.TransactionResult {
-  const innerResult =
-    innerOps !== undefined ? new InnerTransactionResultResult(innerCode, innerOps) : new InnerTransactionResultResult(innerCode);
+  const make = armFactory(xdr.InnerTransactionResultResult, innerCode, 'InnerTransactionResultResult');
+  const innerResult = (innerOps !== undefined ? make(innerOps) : make()) as xdr.InnerTransactionResultResult;
   const pair = new xdr.InnerTransactionResultPair({
     transactionHash: innerHash,
     result: new xdr.InnerTransactionResult({
-      feeCharged: new xdr.Int64(innerFeeCharged),
+      feeCharged: innerFeeCharged,
       result: innerResult,
-      ext: new xdr.InnerTransactionResultExt(0),
+      ext: xdr.InnerTransactionResultExt.v0(),
     }),
   });
-  const outer = innerCode === 'txSuccess' ? 'txFeeBumpInnerSuccess' : 'txFeeBumpInnerFailed';
-  return new xdr.TransactionResult({
-    feeCharged: new xdr.Int64(feeCharged),
-    result: new TransactionResultResult(outer, pair),
-    ext: new xdr.TransactionResultExt(0),
-  });
+  const result =
+    innerCode === 'txSuccess'
+      ? xdr.TransactionResultResult.txFeeBumpInnerSuccess(pair)
+      : xdr.TransactionResultResult.txFeeBumpInnerFailed(pair);
+  return new xdr.TransactionResult({ feeCharged, result, ext: xdr.TransactionResultExt.v0() });
 }

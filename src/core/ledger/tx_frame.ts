@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { xdr } from '@stellar/stellar-sdk/base';
 import { muxedAccountBase } from '../../stellar/index.js';
+import { asBuffer } from '../../stellar/bytes.js';
 import type { DecoratedSig } from './signature_checker.js';
 
 export interface ParsedOp {
@@ -51,34 +52,34 @@ export interface TxFrame {
   minSeqAge: bigint;
   minSeqLedgerGap: number;
   extraSigners: xdr.SignerKey[];
-  /** v1 tx.ext.v(); non-zero (Soroban data) is malformed for classic transactions */
+  /** v1 tx.ext's discriminant; non-zero (Soroban data) is malformed for classic transactions */
   txExtVersion: number;
   /** signature checks already done for this envelope ("index:signerKey" → valid) */
   verified: Map<string, boolean>;
 }
 
 const ENVELOPE_TYPE_TX = Buffer.from([0, 0, 0, 2]);
+const ENVELOPE_TYPE_TX_FEE_BUMP = Buffer.from([0, 0, 0, 5]);
 
-function convertV0(env: xdr.TransactionEnvelope): xdr.TransactionEnvelope {
-  const v0 = env.v0();
-  const t = v0.tx();
-  const tb = t.timeBounds();
+function convertV0(v0: xdr.TransactionV0Envelope): xdr.TransactionEnvelope {
+  const t = v0.tx;
+  const tb = t.timeBounds;
   const tx = new xdr.Transaction({
-    sourceAccount: xdr.MuxedAccount.keyTypeEd25519(t.sourceAccountEd25519()),
-    fee: t.fee(),
-    seqNum: t.seqNum(),
+    sourceAccount: xdr.MuxedAccount.keyTypeEd25519(t.sourceAccountEd25519),
+    fee: t.fee,
+    seqNum: t.seqNum,
     cond: tb ? xdr.Preconditions.precondTime(tb) : xdr.Preconditions.precondNone(),
-    memo: t.memo(),
-    operations: t.operations(),
-    ext: new xdr.TransactionExt(0),
+    memo: t.memo,
+    operations: t.operations,
+    ext: xdr.TransactionExt.v0(),
   });
-  return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: v0.signatures() }));
+  return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: v0.signatures }));
 }
 
-/** Decodes an envelope (js-xdr rejects trailing bytes too); null when the bytes are not one. */
-export function decodeEnvelope(blob: Buffer): xdr.TransactionEnvelope | null {
+/** Decodes an envelope (trailing bytes are rejected too); null when the bytes are not one. */
+export function decodeEnvelope(blob: Uint8Array): xdr.TransactionEnvelope | null {
   try {
-    return xdr.TransactionEnvelope.fromXDR(blob);
+    return xdr.TransactionEnvelope.fromXdr(blob);
   } catch {
     return null;
   }
@@ -88,47 +89,47 @@ function paddedLength(n: number): number {
   return n + ((4 - (n % 4)) % 4);
 }
 
+function decoratedSigs(sigs: xdr.DecoratedSignature[]): DecoratedSig[] {
+  return sigs.map((s) => ({ hint: asBuffer(s.hint.value), signature: asBuffer(s.signature.value) }));
+}
+
 /**
  * @param raw the envelope's bytes when known (submission): v1 and fee-bump envelopes are then
  * never serialized again, the transaction's bytes being a slice of them.
  */
 export function makeTxFrame(input: xdr.TransactionEnvelope, networkId: Buffer, raw?: Buffer): TxFrame {
-  const isV0 = input.switch().value === xdr.EnvelopeType.envelopeTypeTxV0().value;
-  const env = isV0 ? convertV0(input) : input;
-  const isFeeBump = env.switch().value === xdr.EnvelopeType.envelopeTypeTxFeeBump().value;
-  const v1 = isFeeBump ? env.feeBump().tx().innerTx().v1() : env.v1();
-  const tx = v1.tx();
-  const envXdr = raw && !isV0 ? raw : env.toXDR();
-  let txXdr: Buffer;
-  if (!isFeeBump) {
+  const isV0 = input.type === 'envelopeTypeTxV0';
+  const env = input.type === 'envelopeTypeTxV0' ? convertV0(input.v0) : input;
+  const feeBumpEnv = env.type === 'envelopeTypeTxFeeBump' ? env.feeBump : null;
+  const isFeeBump = feeBumpEnv !== null;
+  let v1: xdr.TransactionV1Envelope;
+  if (env.type === 'envelopeTypeTxFeeBump') v1 = env.feeBump.tx.innerTx.v1;
+  else if (env.type === 'envelopeTypeTx') v1 = env.v1;
+  else throw new Error(`unexpected envelope ${env.type}`);
+  const tx = v1.tx;
+  const envXdr = raw && !isV0 ? raw : asBuffer(env.toXdr());
+  let txXdr: Uint8Array;
+  if (!feeBumpEnv) {
     // TransactionV1Envelope = type (4) + Transaction + signatures (count + hint, length-prefixed signature each)
     let sigLen = 4;
-    for (const s of v1.signatures()) sigLen += 4 + 4 + paddedLength(s.signature().length);
+    for (const s of v1.signatures) sigLen += 4 + 4 + paddedLength(s.signature.value.length);
     txXdr = envXdr.subarray(4, envXdr.length - sigLen);
   } else {
-    txXdr = tx.toXDR();
+    txXdr = tx.toXdr();
   }
   const innerHash = createHash('sha256').update(networkId).update(ENVELOPE_TYPE_TX).update(txXdr).digest();
-  const hash = isFeeBump
-    ? createHash('sha256')
-        .update(networkId)
-        .update(Buffer.from([0, 0, 0, 5]))
-        .update(env.feeBump().tx().toXDR())
-        .digest()
+  const hash = feeBumpEnv
+    ? createHash('sha256').update(networkId).update(ENVELOPE_TYPE_TX_FEE_BUMP).update(feeBumpEnv.tx.toXdr()).digest()
     : innerHash;
-  const sigs = v1.signatures();
-  const feeBump: FeeBumpPart | null = isFeeBump
+  const feeBump: FeeBumpPart | null = feeBumpEnv
     ? {
-        feeSourceId: muxedAccountBase(env.feeBump().tx().feeSource()),
-        fee: env.feeBump().tx().fee().toBigInt(),
-        signatures: env
-          .feeBump()
-          .signatures()
-          .map((s) => ({ hint: s.hint(), signature: s.signature() })),
+        feeSourceId: muxedAccountBase(feeBumpEnv.tx.feeSource),
+        fee: feeBumpEnv.tx.fee,
+        signatures: decoratedSigs(feeBumpEnv.signatures),
         verified: new Map(),
       }
     : null;
-  const cond = tx.cond();
+  const cond = tx.cond;
   let minTime = 0n;
   let maxTime = 0n;
   let minLedger = 0;
@@ -137,28 +138,25 @@ export function makeTxFrame(input: xdr.TransactionEnvelope, networkId: Buffer, r
   let minSeqAge = 0n;
   let minSeqLedgerGap = 0;
   let extraSigners: xdr.SignerKey[] = [];
-  const condType = cond.switch().value;
-  if (condType === xdr.PreconditionType.precondTime().value) {
-    const tb = cond.timeBounds();
-    minTime = tb.minTime().toBigInt();
-    maxTime = tb.maxTime().toBigInt();
-  } else if (condType === xdr.PreconditionType.precondV2().value) {
-    const v2 = cond.v2();
-    const tb = v2.timeBounds();
+  if (cond.type === 'precondTime') {
+    minTime = cond.timeBounds.minTime;
+    maxTime = cond.timeBounds.maxTime;
+  } else if (cond.type === 'precondV2') {
+    const v2 = cond.v2;
+    const tb = v2.timeBounds;
     if (tb) {
-      minTime = tb.minTime().toBigInt();
-      maxTime = tb.maxTime().toBigInt();
+      minTime = tb.minTime;
+      maxTime = tb.maxTime;
     }
-    const lb = v2.ledgerBounds();
+    const lb = v2.ledgerBounds;
     if (lb) {
-      minLedger = lb.minLedger();
-      maxLedger = lb.maxLedger();
+      minLedger = lb.minLedger;
+      maxLedger = lb.maxLedger;
     }
-    const msn = v2.minSeqNum();
-    minSeqNum = msn ? msn.toBigInt() : null;
-    minSeqAge = v2.minSeqAge().toBigInt();
-    minSeqLedgerGap = v2.minSeqLedgerGap();
-    extraSigners = v2.extraSigners();
+    minSeqNum = v2.minSeqNum;
+    minSeqAge = v2.minSeqAge;
+    minSeqLedgerGap = v2.minSeqLedgerGap;
+    extraSigners = v2.extraSigners;
   }
   return {
     envelope: env,
@@ -170,14 +168,14 @@ export function makeTxFrame(input: xdr.TransactionEnvelope, networkId: Buffer, r
     innerHash,
     feeBump,
     fullHash: createHash('sha256').update(envXdr).digest(),
-    sourceId: muxedAccountBase(tx.sourceAccount()),
-    seqNum: tx.seqNum().toBigInt(),
-    fee: BigInt(tx.fee()),
-    ops: tx.operations().map((op) => {
-      const src = op.sourceAccount();
-      return { op, type: op.body().switch().name, sourceId: src ? muxedAccountBase(src) : null };
+    sourceId: muxedAccountBase(tx.sourceAccount),
+    seqNum: tx.seqNum,
+    fee: BigInt(tx.fee),
+    ops: tx.operations.map((op) => {
+      const src = op.sourceAccount;
+      return { op, type: op.body.type, sourceId: src ? muxedAccountBase(src) : null };
     }),
-    signatures: sigs.map((s) => ({ hint: s.hint(), signature: s.signature() })),
+    signatures: decoratedSigs(v1.signatures),
     minTime,
     maxTime,
     minLedger,
@@ -186,7 +184,7 @@ export function makeTxFrame(input: xdr.TransactionEnvelope, networkId: Buffer, r
     minSeqAge,
     minSeqLedgerGap,
     extraSigners,
-    txExtVersion: tx.ext().switch(),
+    txExtVersion: tx.ext.type === 'v0' ? 0 : 1,
     verified: new Map(),
   };
 }

@@ -2,7 +2,7 @@
 // envelope shape, operation count, time and ledger bounds, fee, source account, sequence,
 // signatures against the source's signers and thresholds, balance for the fee, then each
 // operation (support, signature threshold of its source, well-formedness), then unused signatures.
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { INT64_MAX, startingSequenceNumber } from '../../stellar/index.js';
 import { accountKey, ed25519SignerHex, signerKeyToHex } from './entries.js';
 import type { AccountRec, SignerRec } from './entries.js';
@@ -64,7 +64,7 @@ export function preSeqCheck(frame: TxFrame, env: ValidationEnv, reader: EntryRea
     if (a && b && signerKeyToHex(a) === signerKeyToHex(b)) return 'txMalformed';
   }
   for (const s of frame.extraSigners) {
-    if (s.switch().name === 'signerKeyTypeEd25519SignedPayload' && s.ed25519SignedPayload().payload().length === 0) {
+    if (s.type === 'signerKeyTypeEd25519SignedPayload' && s.ed25519SignedPayload.payload.length === 0) {
       return 'txMalformed';
     }
   }
@@ -111,7 +111,7 @@ export function checkTxSignatures(frame: TxFrame, checker: SignatureChecker, acc
 
 /** A placeholder result for an operation that was not evaluated (stellar-core leaves them default-constructed). */
 export function defaultOpResult(type: string): xdr.OperationResult {
-  if (type === 'accountMerge') return opInner('accountMerge', 'accountMergeSuccess', new xdr.Int64(0n));
+  if (type === 'accountMerge') return opInner('accountMerge', 'accountMergeSuccess', 0n);
   if (!operationDef(type)) return opOuter('opNotSupported');
   if (EXCHANGE_OP_TYPES.has(type)) return defaultExchangeResult(type as OfferOpType | PathOpType);
   return opInner(type, `${type}Success`);

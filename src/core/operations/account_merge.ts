@@ -1,10 +1,9 @@
 // account_merge: moves the whole native balance to the destination and removes the source.
-import { xdr } from '@stellar/stellar-sdk/base';
 import { muxedAccountBase, startingSequenceNumber } from '../../stellar/index.js';
 import { accountKey } from '../ledger/entries.js';
 import { opInner } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
-import { AUTH_IMMUTABLE_FLAG, accountExists, addAccountBalance, loadAccount } from './helpers.js';
+import { AUTH_IMMUTABLE_FLAG, accountExists, addAccountBalance, loadAccount, opBody } from './helpers.js';
 
 const T = 'accountMerge';
 const fail = (code: string) => ({ success: false, result: opInner(T, code) });
@@ -13,11 +12,11 @@ export const accountMerge: OperationDef = {
   threshold: () => 'high',
   supported: true,
   checkValid(op, sourceId) {
-    if (muxedAccountBase(op.body().destination()) === sourceId) return opInner(T, 'accountMergeMalformed');
+    if (muxedAccountBase(opBody(op, T).destination) === sourceId) return opInner(T, 'accountMergeMalformed');
     return null;
   },
   apply(ctx) {
-    const dest = muxedAccountBase(ctx.op.body().destination());
+    const dest = muxedAccountBase(opBody(ctx.op, T).destination);
     if (!accountExists(ctx.ltx, dest)) return fail('accountMergeNoAccount');
     const source = loadAccount(ctx.ltx, ctx.sourceId)!;
     if (source.flags & AUTH_IMMUTABLE_FLAG) return fail('accountMergeImmutableSet');
@@ -31,6 +30,6 @@ export const accountMerge: OperationDef = {
     const d = loadAccount(ctx.ltx, dest)!;
     if (!addAccountBalance(ctx.header, d, balance)) return fail('accountMergeDestFull');
     ctx.ltx.erase(accountKey(ctx.sourceId));
-    return { success: true, result: opInner(T, 'accountMergeSuccess', new xdr.Int64(balance)) };
+    return { success: true, result: opInner(T, 'accountMergeSuccess', balance) };
   },
 };

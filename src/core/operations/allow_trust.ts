@@ -1,8 +1,9 @@
 // allow_trust: the issuer (source) sets the authorization flags of a trustor's line to its asset.
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { accountIdFromXdr, allowTrustAsset, isAssetCodeValid } from '../../stellar/index.js';
 import { accountKey, trustLineKey } from '../ledger/entries.js';
 import type { AccountRec, TrustLineRec } from '../ledger/entries.js';
+import { asBuffer } from '../../stellar/bytes.js';
 import { opInner } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
 import {
@@ -10,6 +11,7 @@ import {
   TL_AUTHORIZED_FLAG,
   TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG,
   isAuthorizedToMaintainLiabilities,
+  opBody,
 } from './helpers.js';
 import { removeOffersByAccountAndAsset } from './liabilities.js';
 
@@ -18,10 +20,10 @@ const TRUSTLINE_AUTH_FLAGS = TL_AUTHORIZED_FLAG | TL_AUTHORIZED_TO_MAINTAIN_LIAB
 const fail = (code: string) => ({ success: false, result: opInner(T, code) });
 
 /** The code bytes of the operation's asset; null for a native asset. */
-function opAssetCode(op: xdr.Operation): Buffer | null {
-  const a = op.body().allowTrustOp().asset();
-  if (a.switch().value === xdr.AssetType.assetTypeCreditAlphanum4().value) return a.assetCode4();
-  if (a.switch().value === xdr.AssetType.assetTypeCreditAlphanum12().value) return a.assetCode12();
+function opAssetCode(op: xdr.AllowTrustOp): Buffer | null {
+  const a = op.asset;
+  if (a.type === 'assetTypeCreditAlphanum4') return asBuffer(a.assetCode4.value);
+  if (a.type === 'assetTypeCreditAlphanum12') return asBuffer(a.assetCode12.value);
   return null;
 }
 
@@ -29,21 +31,21 @@ export const allowTrust: OperationDef = {
   threshold: () => 'low',
   supported: true,
   checkValid(op, sourceId) {
-    const b = op.body().allowTrustOp();
-    const code = opAssetCode(op);
+    const b = opBody(op, T).allowTrustOp;
+    const code = opAssetCode(b);
     if (code === null) return opInner(T, 'allowTrustMalformed');
-    const authorize = b.authorize();
+    const authorize = b.authorize;
     if (authorize > TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG) return opInner(T, 'allowTrustMalformed');
     // both authorization flags at once is not a valid trust line state (trustLineFlagIsValid)
     if ((authorize & TRUSTLINE_AUTH_FLAGS) === TRUSTLINE_AUTH_FLAGS) return opInner(T, 'allowTrustMalformed');
     if (!isAssetCodeValid(code)) return opInner(T, 'allowTrustMalformed');
-    if (accountIdFromXdr(b.trustor()) === sourceId) return opInner(T, 'allowTrustMalformed');
+    if (accountIdFromXdr(b.trustor) === sourceId) return opInner(T, 'allowTrustMalformed');
     return null;
   },
   apply(ctx) {
-    const b = ctx.op.body().allowTrustOp();
-    const trustor = accountIdFromXdr(b.trustor());
-    const authorize = b.authorize();
+    const b = opBody(ctx.op, T).allowTrustOp;
+    const trustor = accountIdFromXdr(b.trustor);
+    const authorize = b.authorize;
     if (trustor === ctx.sourceId) return fail('allowTrustSelfNotAllowed');
     const source = ctx.ltx.get(accountKey(ctx.sourceId)) as AccountRec;
     const revocable = (source.flags & AUTH_REVOCABLE_FLAG) !== 0;

@@ -1,5 +1,5 @@
 // change_trust: creates, updates (limit) or removes (limit 0) a trust line to a credit asset.
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { assetFromXdr, isAssetValid, type CreditAsset } from '../../stellar/index.js';
 import { accountKey, trustLineKey } from '../ledger/entries.js';
 import type { AccountRec, TrustLineRec } from '../ledger/entries.js';
@@ -12,6 +12,7 @@ import {
   TL_CLAWBACK_ENABLED_FLAG,
   addSubEntry,
   loadAccount,
+  opBody,
   removeSubEntry,
 } from './helpers.js';
 
@@ -25,20 +26,19 @@ export const changeTrust: OperationDef = {
   threshold: () => 'medium',
   supported: true,
   checkValid(op, sourceId) {
-    const b = op.body().changeTrustOp();
-    if (b.limit().toBigInt() < 0n) return opInner(T, 'changeTrustMalformed');
-    const line = b.line();
-    const t = line.switch().value;
-    if (t === xdr.AssetType.assetTypeNative().value) return opInner(T, 'changeTrustMalformed');
-    if (t === xdr.AssetType.assetTypePoolShare().value) return opOuter('opNotSupported');
+    const b = opBody(op, T).changeTrustOp;
+    if (b.limit < 0n) return opInner(T, 'changeTrustMalformed');
+    const line = b.line;
+    if (line.type === 'assetTypeNative') return opInner(T, 'changeTrustMalformed');
+    if (line.type === 'assetTypePoolShare') return opOuter('opNotSupported');
     if (!isAssetValid(line)) return opInner(T, 'changeTrustMalformed');
     if (changeTrustAsset(line).issuer === sourceId) return opInner(T, 'changeTrustMalformed');
     return null;
   },
   apply(ctx) {
-    const b = ctx.op.body().changeTrustOp();
-    const asset = changeTrustAsset(b.line());
-    const limit = b.limit().toBigInt();
+    const b = opBody(ctx.op, T).changeTrustOp;
+    const asset = changeTrustAsset(b.line);
+    const limit = b.limit;
     if (asset.issuer === ctx.sourceId) return fail('changeTrustSelfNotAllowed');
     const key = trustLineKey(ctx.sourceId, asset);
     const existing = ctx.ltx.load<TrustLineRec>(key);

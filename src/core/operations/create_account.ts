@@ -3,7 +3,7 @@ import { accountIdFromXdr, startingSequenceNumber } from '../../stellar/index.js
 import { newAccount } from '../ledger/entries.js';
 import { opInner } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
-import { accountExists, addAccountBalance, availableBalance, loadAccount, minBalance } from './helpers.js';
+import { accountExists, addAccountBalance, availableBalance, loadAccount, minBalance, opBody } from './helpers.js';
 
 const T = 'createAccount';
 
@@ -11,15 +11,15 @@ export const createAccount: OperationDef = {
   threshold: () => 'medium',
   supported: true,
   checkValid(op, sourceId) {
-    const body = op.body().createAccountOp();
-    if (body.startingBalance().toBigInt() < 0n) return opInner(T, 'createAccountMalformed');
-    if (accountIdFromXdr(body.destination()) === sourceId) return opInner(T, 'createAccountMalformed');
+    const body = opBody(op, T).createAccountOp;
+    if (body.startingBalance < 0n) return opInner(T, 'createAccountMalformed');
+    if (accountIdFromXdr(body.destination) === sourceId) return opInner(T, 'createAccountMalformed');
     return null;
   },
   apply(ctx) {
-    const body = ctx.op.body().createAccountOp();
-    const dest = accountIdFromXdr(body.destination());
-    const amount = body.startingBalance().toBigInt();
+    const body = opBody(ctx.op, T).createAccountOp;
+    const dest = accountIdFromXdr(body.destination);
+    const amount = body.startingBalance;
     if (accountExists(ctx.ltx, dest)) return { success: false, result: opInner(T, 'createAccountAlreadyExist') };
     const created = newAccount(dest, amount, startingSequenceNumber(ctx.header.ledgerSeq), ctx.header.ledgerSeq);
     if (amount < minBalance(ctx.header, created)) return { success: false, result: opInner(T, 'createAccountLowReserve') };

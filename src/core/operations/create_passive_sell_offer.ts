@@ -3,18 +3,19 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import type { OperationDef } from './context.js';
 import { applyManageOffer, checkOfferOpValid } from './manage_offer.js';
 import type { OfferOpParams } from './manage_offer.js';
+import { opBody } from './helpers.js';
 
 function params(op: xdr.Operation): OfferOpParams {
-  const b = op.body().createPassiveSellOfferOp();
+  const b = opBody(op, 'createPassiveSellOffer').createPassiveSellOfferOp;
   return {
     opType: 'createPassiveSellOffer',
-    sheep: b.selling(),
-    wheat: b.buying(),
+    sheep: b.selling,
+    wheat: b.buying,
     offerId: 0n,
-    price: { n: b.price().n(), d: b.price().d() },
+    price: { n: b.price.n, d: b.price.d },
     passiveOnCreate: true,
     kind: 'sell',
-    amount: b.amount().toBigInt(),
+    amount: b.amount,
   };
 }
 

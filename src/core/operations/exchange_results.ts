@@ -2,25 +2,17 @@
 // ManageOfferSuccessResult and path payment successes, and stellar-core's default results.
 import { xdr } from '@stellar/stellar-sdk/base';
 import { accountIdToXdr, assetToXdr, type AssetValue } from '../../stellar/index.js';
-import { entryToXdr } from '../ledger/entries.js';
+import { offerEntryToXdr } from '../ledger/entries.js';
 import type { OfferRec } from '../ledger/entries.js';
+import { armFactory, opInnerResult, resultUnion } from '../ledger/results.js';
 import type { ClaimAtomRec } from '../exchange.js';
-
-type UnionCtor = new (arm: string, value?: unknown) => unknown;
-const ctors = xdr as unknown as Record<string, UnionCtor | undefined>;
-// the typings only declare the static arm constructors; js-xdr unions also accept (armName, value)
-const OperationResult = xdr.OperationResult as unknown as new (arm: string, value?: unknown) => xdr.OperationResult;
-const OperationResultTr = xdr.OperationResultTr as unknown as UnionCtor;
 
 export type OfferOpType = 'manageSellOffer' | 'manageBuyOffer' | 'createPassiveSellOffer';
 export type PathOpType = 'pathPaymentStrictReceive' | 'pathPaymentStrictSend';
 
-/** The result class of an operation arm (create_passive_sell_offer answers a ManageSellOfferResult). */
-function resultClass(opType: OfferOpType | PathOpType): UnionCtor {
-  const name = opType === 'createPassiveSellOffer' ? 'ManageSellOfferResult' : `${opType[0]!.toUpperCase()}${opType.slice(1)}Result`;
-  const c = ctors[name];
-  if (!c) throw new Error(`no result type ${name}`);
-  return c;
+/** The result union of an operation arm (create_passive_sell_offer answers a ManageSellOfferResult). */
+function resultClass(opType: OfferOpType | PathOpType): object {
+  return resultUnion(opType === 'createPassiveSellOffer' ? 'ManageSellOfferResult' : `${opType[0]!.toUpperCase()}${opType.slice(1)}Result`);
 }
 
 /** Code prefix of an operation's inner codes ('manageSellOffer' for create_passive_sell_offer). */
@@ -29,20 +21,19 @@ export function codePrefix(opType: OfferOpType | PathOpType): string {
 }
 
 export function exchangeOpResult(opType: OfferOpType | PathOpType, code: string, value?: unknown): xdr.OperationResult {
-  const C = resultClass(opType);
-  const inner = value === undefined ? new C(code) : new C(code, value);
-  return new OperationResult('opInner', new OperationResultTr(opType, inner));
+  const make = armFactory(resultClass(opType), code, opType);
+  return opInnerResult(opType, value === undefined ? make() : make(value));
 }
 
 export function claimAtomToXdr(a: ClaimAtomRec): xdr.ClaimAtom {
   return xdr.ClaimAtom.claimAtomTypeOrderBook(
     new xdr.ClaimOfferAtom({
       sellerId: accountIdToXdr(a.sellerId),
-      offerId: new xdr.Int64(a.offerId),
+      offerId: a.offerId,
       assetSold: assetToXdr(a.assetSold),
-      amountSold: new xdr.Int64(a.amountSold),
+      amountSold: a.amountSold,
       assetBought: assetToXdr(a.assetBought),
-      amountBought: new xdr.Int64(a.amountBought),
+      amountBought: a.amountBought,
     }),
   );
 }
@@ -54,22 +45,25 @@ export function manageOfferSuccess(trail: ClaimAtomRec[], effect: OfferEffect, o
     effect === 'deleted' || !offer
       ? xdr.ManageOfferSuccessResultOffer.manageOfferDeleted()
       : effect === 'created'
-        ? xdr.ManageOfferSuccessResultOffer.manageOfferCreated(entryToXdr(offer).data().offer())
-        : xdr.ManageOfferSuccessResultOffer.manageOfferUpdated(entryToXdr(offer).data().offer());
+        ? xdr.ManageOfferSuccessResultOffer.manageOfferCreated(offerEntryToXdr(offer))
+        : xdr.ManageOfferSuccessResultOffer.manageOfferUpdated(offerEntryToXdr(offer));
   return new xdr.ManageOfferSuccessResult({ offersClaimed: trail.map(claimAtomToXdr), offer: o });
 }
 
 export function simplePaymentResult(destination: string, asset: AssetValue, amount: bigint): xdr.SimplePaymentResult {
-  return new xdr.SimplePaymentResult({ destination: accountIdToXdr(destination), asset: assetToXdr(asset), amount: new xdr.Int64(amount) });
+  return new xdr.SimplePaymentResult({ destination: accountIdToXdr(destination), asset: assetToXdr(asset), amount });
 }
 
 export function pathPaymentSuccess(opType: PathOpType, trail: ClaimAtomRec[], last: xdr.SimplePaymentResult): xdr.OperationResult {
-  const Success =
-    opType === 'pathPaymentStrictReceive' ? xdr.PathPaymentStrictReceiveResultSuccess : xdr.PathPaymentStrictSendResultSuccess;
-  return exchangeOpResult(opType, `${opType}Success`, new Success({ offers: trail.map(claimAtomToXdr), last }));
+  const parts = { offers: trail.map(claimAtomToXdr), last };
+  const success =
+    opType === 'pathPaymentStrictReceive'
+      ? new xdr.PathPaymentStrictReceiveResultSuccess(parts)
+      : new xdr.PathPaymentStrictSendResultSuccess(parts);
+  return exchangeOpResult(opType, `${opType}Success`, success);
 }
 
-const ZERO_ACCOUNT = xdr.PublicKey.publicKeyTypeEd25519(Buffer.alloc(32));
+const ZERO_ACCOUNT = xdr.PublicKey.publicKeyTypeEd25519(new Uint8Array(32));
 
 /**
  * The result an operation carries when its transaction fails before it runs: stellar-core's
@@ -77,18 +71,18 @@ const ZERO_ACCOUNT = xdr.PublicKey.publicKeyTypeEd25519(Buffer.alloc(32));
  */
 export function defaultExchangeResult(opType: OfferOpType | PathOpType): xdr.OperationResult {
   if (opType === 'pathPaymentStrictReceive' || opType === 'pathPaymentStrictSend') {
-    const last = new xdr.SimplePaymentResult({ destination: ZERO_ACCOUNT, asset: xdr.Asset.assetTypeNative(), amount: new xdr.Int64(0n) });
+    const last = new xdr.SimplePaymentResult({ destination: ZERO_ACCOUNT, asset: xdr.Asset.assetTypeNative(), amount: 0n });
     return pathPaymentSuccess(opType, [], last);
   }
   const offer = new xdr.OfferEntry({
     sellerId: ZERO_ACCOUNT,
-    offerId: new xdr.Int64(0n),
+    offerId: 0n,
     selling: xdr.Asset.assetTypeNative(),
     buying: xdr.Asset.assetTypeNative(),
-    amount: new xdr.Int64(0n),
+    amount: 0n,
     price: new xdr.Price({ n: 0, d: 0 }),
     flags: 0,
-    ext: new xdr.OfferEntryExt(0),
+    ext: xdr.OfferEntryExt.v0(),
   });
   const success = new xdr.ManageOfferSuccessResult({
     offersClaimed: [],

@@ -1,4 +1,5 @@
 // Reserve, balance and trust line rules shared by operations (stellar-core's TransactionUtils).
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { INT64_MAX, type CreditAsset } from '../../stellar/index.js';
 import { accountKey, trustLineKey } from '../ledger/entries.js';
 import type { AccountRec, TrustLineRec } from '../ledger/entries.js';
@@ -6,6 +7,16 @@ import type { LedgerTxn } from '../ledger/ledger_txn.js';
 import type { HeaderView } from './context.js';
 
 export const ACCOUNT_SUBENTRY_LIMIT = 1000;
+
+/** The body arm of an operation of type `T` (e.g. `OperationBodyOf<'payment'>`, whose op is `paymentOp`). */
+export type OperationBodyOf<T extends xdr.OperationBody['type']> = Extract<xdr.OperationBody, { readonly type: T }>;
+
+/** An operation's body, which its registry entry knows the type of (anything else is a bug). */
+export function opBody<T extends xdr.OperationBody['type']>(op: xdr.Operation, type: T): OperationBodyOf<T> {
+  const body = op.body;
+  if (body.type !== type) throw new Error(`a ${body.type} operation where ${type} was expected`);
+  return body as OperationBodyOf<T>;
+}
 
 export const AUTH_REQUIRED_FLAG = 0x1;
 export const AUTH_REVOCABLE_FLAG = 0x2;

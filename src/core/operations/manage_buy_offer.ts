@@ -4,18 +4,19 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import type { OperationDef } from './context.js';
 import { applyManageOffer, checkOfferOpValid } from './manage_offer.js';
 import type { OfferOpParams } from './manage_offer.js';
+import { opBody } from './helpers.js';
 
 function params(op: xdr.Operation): OfferOpParams {
-  const b = op.body().manageBuyOfferOp();
+  const b = opBody(op, 'manageBuyOffer').manageBuyOfferOp;
   return {
     opType: 'manageBuyOffer',
-    sheep: b.selling(),
-    wheat: b.buying(),
-    offerId: b.offerId().toBigInt(),
-    price: { n: b.price().d(), d: b.price().n() },
+    sheep: b.selling,
+    wheat: b.buying,
+    offerId: b.offerId,
+    price: { n: b.price.d, d: b.price.n },
     passiveOnCreate: false,
     kind: 'buy',
-    amount: b.buyAmount().toBigInt(),
+    amount: b.buyAmount,
   };
 }
 

@@ -3,7 +3,8 @@ import { dataKey } from '../ledger/entries.js';
 import type { DataRec } from '../ledger/entries.js';
 import { opInner, opOuter } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
-import { addSubEntry, isStringValid, loadAccount, removeSubEntry } from './helpers.js';
+import { asBuffer } from '../../stellar/bytes.js';
+import { addSubEntry, isStringValid, loadAccount, opBody, removeSubEntry } from './helpers.js';
 
 const T = 'manageData';
 
@@ -11,18 +12,18 @@ export const manageData: OperationDef = {
   threshold: () => 'medium',
   supported: true,
   checkValid(op) {
-    const name = Buffer.from(op.body().manageDataOp().dataName());
+    const name = asBuffer(opBody(op, T).manageDataOp.dataName.bytes);
     if (name.length < 1 || !isStringValid(name)) return opInner(T, 'manageDataInvalidName');
     return null;
   },
   apply(ctx) {
-    const body = ctx.op.body().manageDataOp();
-    const name = Buffer.from(body.dataName()).toString('latin1');
-    const value = body.dataValue();
+    const body = opBody(ctx.op, T).manageDataOp;
+    const name = asBuffer(body.dataName.bytes).toString('latin1');
+    const value = body.dataValue;
     const key = dataKey(ctx.sourceId, name);
     const existing = ctx.ltx.load<DataRec>(key);
-    if (value !== null && value !== undefined) {
-      const b64 = Buffer.from(value).toString('base64');
+    if (value !== null) {
+      const b64 = asBuffer(value.value).toString('base64');
       if (existing) {
         existing.value = b64;
       } else {

@@ -3,18 +3,19 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import type { OperationDef } from './context.js';
 import { applyManageOffer, checkOfferOpValid } from './manage_offer.js';
 import type { OfferOpParams } from './manage_offer.js';
+import { opBody } from './helpers.js';
 
 function params(op: xdr.Operation): OfferOpParams {
-  const b = op.body().manageSellOfferOp();
+  const b = opBody(op, 'manageSellOffer').manageSellOfferOp;
   return {
     opType: 'manageSellOffer',
-    sheep: b.selling(),
-    wheat: b.buying(),
-    offerId: b.offerId().toBigInt(),
-    price: { n: b.price().n(), d: b.price().d() },
+    sheep: b.selling,
+    wheat: b.buying,
+    offerId: b.offerId,
+    price: { n: b.price.n, d: b.price.d },
     passiveOnCreate: false,
     kind: 'sell',
-    amount: b.amount().toBigInt(),
+    amount: b.amount,
   };
 }
 

@@ -1,6 +1,7 @@
 // path_payment_strict_send: the source pays exactly sendAmount of sendAsset, converted through up
 // to 5 intermediate assets; the destination must receive at least destMin of destAsset.
 import { opOuter } from '../ledger/results.js';
+import { opBody } from './helpers.js';
 import type { OperationDef } from './context.js';
 import { exchangeOpResult, pathPaymentSuccess, simplePaymentResult } from './exchange_results.js';
 import { applyStrictSend, pathAmountsAndAssetsValid, pathSpec } from './path_payment.js';
@@ -11,15 +12,15 @@ export const pathPaymentStrictSend: OperationDef = {
   threshold: () => 'medium',
   supported: true,
   checkValid(op) {
-    const b = op.body().pathPaymentStrictSendOp();
-    const assets = [b.sendAsset(), b.destAsset(), ...b.path()];
-    if (!pathAmountsAndAssetsValid(b.sendAmount().toBigInt(), b.destMin().toBigInt(), assets)) return exchangeOpResult(T, `${T}Malformed`);
+    const b = opBody(op, T).pathPaymentStrictSendOp;
+    const assets = [b.sendAsset, b.destAsset, ...b.path];
+    if (!pathAmountsAndAssetsValid(b.sendAmount, b.destMin, assets)) return exchangeOpResult(T, `${T}Malformed`);
     return null;
   },
   apply(ctx) {
-    const b = ctx.op.body().pathPaymentStrictSendOp();
-    const spec = pathSpec(b.sendAsset(), b.destAsset(), b.destination(), b.path());
-    const r = applyStrictSend(ctx, spec, b.sendAmount().toBigInt(), b.destMin().toBigInt());
+    const b = opBody(ctx.op, T).pathPaymentStrictSendOp;
+    const spec = pathSpec(b.sendAsset, b.destAsset, b.destination, b.path);
+    const r = applyStrictSend(ctx, spec, b.sendAmount, b.destMin);
     if (!r.ok) {
       if (r.code === 'ExceededWorkLimit') return { success: false, result: opOuter('opExceededWorkLimit') };
       return { success: false, result: exchangeOpResult(T, `${T}${r.code}`) };

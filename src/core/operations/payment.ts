@@ -5,6 +5,7 @@ import { assetFromXdr, isAssetValid, muxedAccountBase } from '../../stellar/inde
 import type { OperationDef } from './context.js';
 import { applyStrictReceive } from './path_payment.js';
 import type { PathFailure } from './path_payment.js';
+import { opBody } from './helpers.js';
 
 const T = 'payment';
 
@@ -22,16 +23,16 @@ export const payment: OperationDef = {
   threshold: () => 'medium',
   supported: true,
   checkValid(op) {
-    const body = op.body().paymentOp();
-    if (body.amount().toBigInt() <= 0n) return opInner(T, 'paymentMalformed');
-    if (!isAssetValid(body.asset())) return opInner(T, 'paymentMalformed');
+    const body = opBody(op, T).paymentOp;
+    if (body.amount <= 0n) return opInner(T, 'paymentMalformed');
+    if (!isAssetValid(body.asset)) return opInner(T, 'paymentMalformed');
     return null;
   },
   apply(ctx) {
-    const body = ctx.op.body().paymentOp();
-    const dest = muxedAccountBase(body.destination());
-    const asset = assetFromXdr(body.asset());
-    const amount = body.amount().toBigInt();
+    const body = opBody(ctx.op, T).paymentOp;
+    const dest = muxedAccountBase(body.destination);
+    const asset = assetFromXdr(body.asset);
+    const amount = body.amount;
     if (dest === ctx.sourceId && asset.type === 'native') return { success: true, result: opInner(T, 'paymentSuccess') };
     const r = applyStrictReceive(ctx, { sendAsset: asset, destAsset: asset, destId: dest, path: [] }, amount, amount);
     if (r.ok) return { success: true, result: opInner(T, 'paymentSuccess') };

@@ -1,7 +1,7 @@
 // Small builders shared by the operation and effect processors: Horizon's asset fields, muxed
 // account fields and amounts, with Horizon's key names; the sponsors an entry names and what an
 // operation changed in a liquidity pool.
-import { StrKey, type xdr } from '@stellar/stellar-sdk/base';
+import { StrKey, xdr } from '@stellar/stellar-sdk/base';
 import type { EntryChange } from '../../meta/index.js';
 import {
   accountIdFromXdr,
@@ -39,22 +39,20 @@ export function addAccount(details: Details, account: xdr.MuxedAccount, key: str
 }
 
 export function amountOf(value: xdr.Int64 | bigint | number): string {
-  return formatAmount(BigInt(value.toString()));
+  return formatAmount(BigInt(value));
 }
 
 /** Horizon's string form of a signer key (G..., T..., X... or P...). */
 export function signerKeyAddress(key: xdr.SignerKey): string {
-  switch (key.switch().name) {
+  switch (key.type) {
     case 'signerKeyTypeEd25519':
-      return encodeAccountId(key.ed25519());
+      return encodeAccountId(key.ed25519.value);
     case 'signerKeyTypePreAuthTx':
-      return StrKey.encodePreAuthTx(key.preAuthTx());
+      return StrKey.encodePreAuthTx(key.preAuthTx.value);
     case 'signerKeyTypeHashX':
-      return StrKey.encodeSha256Hash(key.hashX());
-    default: {
-      const payload = key.ed25519SignedPayload();
-      return StrKey.encodeSignedPayload(payload.toXDR());
-    }
+      return StrKey.encodeSha256Hash(key.hashX.value);
+    default:
+      return StrKey.encodeSignedPayload(key.ed25519SignedPayload.toXdr());
   }
 }
 
@@ -65,9 +63,9 @@ export function canonicalAsset(asset: XdrAsset): string {
 
 /** The sponsor an entry names (LedgerEntryExt v1's sponsoringID), or null. */
 export function entrySponsor(entry: xdr.LedgerEntry | null): string | null {
-  const ext = entry?.ext();
-  if (ext?.switch() !== 1) return null;
-  const sponsor = ext.v1().sponsoringId();
+  const ext = entry?.ext;
+  if (ext?.type !== 'v1') return null;
+  const sponsor = ext.v1.sponsoringId;
   return sponsor ? accountIdFromXdr(sponsor) : null;
 }
 
@@ -75,13 +73,13 @@ export function entrySponsor(entry: xdr.LedgerEntry | null): string | null {
 export function sponsorPerSigner(entry: xdr.LedgerEntry | null): Map<string, string> {
   const out = new Map<string, string>();
   if (!entry) return out;
-  const account = entry.data().account();
-  const ext = account.ext();
-  if (ext.switch() !== 1 || ext.v1().ext().switch() !== 2) return out;
-  const sponsors = ext.v1().ext().v2().signerSponsoringIDs();
-  account.signers().forEach((signer, i) => {
+  const account = xdr.expectUnionVariant(entry.data, 'account').account;
+  const ext = account.ext;
+  if (ext.type !== 'v1' || ext.v1.ext.type !== 'v2') return out;
+  const sponsors = ext.v1.ext.v2.signerSponsoringIDs;
+  account.signers.forEach((signer, i) => {
     const sponsor = sponsors[i];
-    if (sponsor) out.set(signerKeyAddress(signer.key()), accountIdFromXdr(sponsor));
+    if (sponsor) out.set(signerKeyAddress(signer.key), accountIdFromXdr(sponsor));
   });
   return out;
 }
@@ -94,32 +92,26 @@ export interface PoolDelta {
   shares: bigint;
 }
 
-const int = (value: xdr.Int64): bigint => BigInt(value.toString());
-
-// a Hash is a Buffer (stellar-base types it as an array of opaque bytes)
-const poolIdBytes = (pool: xdr.LiquidityPoolEntry): Buffer => pool.liquidityPoolId() as unknown as Buffer;
-
 /**
  * Horizon's getLiquidityPoolAndProductDelta: of an operation's changes in stellar-go's order, the
  * first pool changed (the one with `id` when given) and what its reserves and shares gained
  * (negative: lost); null when no such pool changed.
  */
 export function liquidityPoolDelta(changes: EntryChange[], id: xdr.PoolId | null): PoolDelta | null {
-  const wanted = id as unknown as Buffer | null;
   for (const change of changes) {
     if (change.type !== 'liquidityPool') continue;
-    const pre = change.pre?.data().liquidityPool() ?? null;
-    const post = change.post?.data().liquidityPool() ?? null;
-    if (wanted && ((pre && !poolIdBytes(pre).equals(wanted)) || (post && !poolIdBytes(post).equals(wanted)))) continue;
-    const before = pre?.body().constantProduct();
-    const after = post?.body().constantProduct();
+    const pre = change.pre ? xdr.expectUnionVariant(change.pre.data, 'liquidityPool').liquidityPool : null;
+    const post = change.post ? xdr.expectUnionVariant(change.post.data, 'liquidityPool').liquidityPool : null;
+    if (id && ((pre && !pre.liquidityPoolId.equals(id)) || (post && !post.liquidityPoolId.equals(id)))) continue;
+    const before = pre?.body.constantProduct;
+    const after = post?.body.constantProduct;
     const gain = (read: (p: xdr.LiquidityPoolEntryConstantProduct) => xdr.Int64): bigint =>
-      (after ? int(read(after)) : 0n) - (before ? int(read(before)) : 0n);
+      (after ? read(after) : 0n) - (before ? read(before) : 0n);
     return {
       pool: (post ?? pre)!,
-      reserveA: gain((p) => p.reserveA()),
-      reserveB: gain((p) => p.reserveB()),
-      shares: gain((p) => p.totalPoolShares()),
+      reserveA: gain((p) => p.reserveA),
+      reserveB: gain((p) => p.reserveB),
+      shares: gain((p) => p.totalPoolShares),
     };
   }
   return null;

@@ -2,26 +2,29 @@
 // pool, revocations (a trustor's pool shares turned into claimable balances), and pools created or
 // removed by any operation's changes. `liquidity_pool` is the pool after the operation (before it,
 // when the operation removed it).
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { balanceIdHex, poolIdHex } from '../../stellar/index.js';
 import type { Details } from '../rows.js';
 import { amountOf, canonicalAsset, liquidityPoolDelta, type PoolDelta } from './details.js';
 import type { EffectList } from './effect_list.js';
-import { addBalanceCreatedEffects } from './effects_claimable_balances.js';
+import { addBalanceCreatedEffects, claimableBalanceOf } from './effects_claimable_balances.js';
+
+const liquidityPoolOf = (entry: xdr.LedgerEntry): xdr.LiquidityPoolEntry =>
+  xdr.expectUnionVariant(entry.data, 'liquidityPool').liquidityPool;
 
 /** Horizon's liquidityPoolDetails */
 export function liquidityPoolDetails(pool: xdr.LiquidityPoolEntry): Details {
-  const product = pool.body().constantProduct();
-  const params = product.params();
+  const product = pool.body.constantProduct;
+  const params = product.params;
   return {
-    id: poolIdHex(pool.liquidityPoolId()),
-    fee_bp: params.fee(),
+    id: poolIdHex(pool.liquidityPoolId),
+    fee_bp: params.fee,
     type: 'constant_product',
-    total_trustlines: product.poolSharesTrustLineCount().toString(),
-    total_shares: amountOf(product.totalPoolShares()),
+    total_trustlines: product.poolSharesTrustLineCount.toString(),
+    total_shares: amountOf(product.totalPoolShares),
     reserves: [
-      { asset: canonicalAsset(params.assetA()), amount: amountOf(product.reserveA()) },
-      { asset: canonicalAsset(params.assetB()), amount: amountOf(product.reserveB()) },
+      { asset: canonicalAsset(params.assetA), amount: amountOf(product.reserveA) },
+      { asset: canonicalAsset(params.assetB), amount: amountOf(product.reserveB) },
     ],
   };
 }
@@ -33,15 +36,15 @@ function requirePoolDelta(list: EffectList, id: xdr.PoolId): PoolDelta {
 }
 
 function reserves(pool: xdr.LiquidityPoolEntry, a: bigint, b: bigint): Details[] {
-  const params = pool.body().constantProduct().params();
+  const params = pool.body.constantProduct.params;
   return [
-    { asset: canonicalAsset(params.assetA()), amount: amountOf(a) },
-    { asset: canonicalAsset(params.assetB()), amount: amountOf(b) },
+    { asset: canonicalAsset(params.assetA), amount: amountOf(a) },
+    { asset: canonicalAsset(params.assetB), amount: amountOf(b) },
   ];
 }
 
 export function addDepositEffect(list: EffectList, op: xdr.LiquidityPoolDepositOp): void {
-  const { pool, reserveA, reserveB, shares } = requirePoolDelta(list, op.liquidityPoolId());
+  const { pool, reserveA, reserveB, shares } = requirePoolDelta(list, op.liquidityPoolId);
   list.addSource('liquidity_pool_deposited', {
     liquidity_pool: liquidityPoolDetails(pool),
     reserves_deposited: reserves(pool, reserveA, reserveB),
@@ -50,7 +53,7 @@ export function addDepositEffect(list: EffectList, op: xdr.LiquidityPoolDepositO
 }
 
 export function addWithdrawEffect(list: EffectList, op: xdr.LiquidityPoolWithdrawOp): void {
-  const { pool, reserveA, reserveB, shares } = requirePoolDelta(list, op.liquidityPoolId());
+  const { pool, reserveA, reserveB, shares } = requirePoolDelta(list, op.liquidityPoolId);
   list.addSource('liquidity_pool_withdrew', {
     liquidity_pool: liquidityPoolDetails(pool),
     reserves_received: reserves(pool, -reserveA, -reserveB),
@@ -60,11 +63,11 @@ export function addWithdrawEffect(list: EffectList, op: xdr.LiquidityPoolWithdra
 
 /** a claim atom of a trade against a pool, from the operation's source's point of view */
 export function addPoolTradeEffect(list: EffectList, claim: xdr.ClaimLiquidityAtom): void {
-  const { pool } = requirePoolDelta(list, claim.liquidityPoolId());
+  const { pool } = requirePoolDelta(list, claim.liquidityPoolId);
   list.addSource('liquidity_pool_trade', {
     liquidity_pool: liquidityPoolDetails(pool),
-    sold: { asset: canonicalAsset(claim.assetSold()), amount: amountOf(claim.amountSold()) },
-    bought: { asset: canonicalAsset(claim.assetBought()), amount: amountOf(claim.amountBought()) },
+    sold: { asset: canonicalAsset(claim.assetSold), amount: amountOf(claim.amountSold) },
+    bought: { asset: canonicalAsset(claim.assetBought), amount: amountOf(claim.amountBought) },
   });
 }
 
@@ -79,8 +82,8 @@ export function addPoolRevokedEffects(list: EffectList): void {
   const balanceByAsset = new Map<string, string>();
   for (const change of list.changes) {
     if (change.type !== 'claimableBalance' || change.pre !== null || change.post === null) continue;
-    const balance = change.post.data().claimableBalance();
-    balanceByAsset.set(canonicalAsset(balance.asset()), balanceIdHex(balance.balanceId()));
+    const balance = claimableBalanceOf(change.post);
+    balanceByAsset.set(canonicalAsset(balance.asset), balanceIdHex(balance.balanceId));
     addBalanceCreatedEffects(list, balance);
   }
   if (balanceByAsset.size === 0) return;
@@ -101,9 +104,9 @@ export function addPoolEntryEffects(list: EffectList): void {
   for (const change of list.changes) {
     if (change.type !== 'liquidityPool') continue;
     if (change.pre === null && change.post !== null) {
-      list.addSource('liquidity_pool_created', { liquidity_pool: liquidityPoolDetails(change.post.data().liquidityPool()) });
+      list.addSource('liquidity_pool_created', { liquidity_pool: liquidityPoolDetails(liquidityPoolOf(change.post)) });
     } else if (change.pre !== null && change.post === null) {
-      list.addSource('liquidity_pool_removed', { liquidity_pool_id: poolIdHex(change.pre.data().liquidityPool().liquidityPoolId()) });
+      list.addSource('liquidity_pool_removed', { liquidity_pool_id: poolIdHex(liquidityPoolOf(change.pre).liquidityPoolId) });
     }
   }
 }

@@ -1,6 +1,7 @@
 // Horizon's sponsorship effects (addLedgerEntrySponsorshipEffects, addSignerSponsorshipEffects):
 // derived from any operation's changes by comparing each entry's sponsor before and after, and
 // each signer's sponsor in an account's signer list.
+import { xdr } from '@stellar/stellar-sdk/base';
 import type { EntryChange } from '../../meta/index.js';
 import { accountIdFromXdr, balanceIdHex, poolIdHex, type EffectTypeName } from '../../stellar/index.js';
 import type { Details } from '../rows.js';
@@ -43,33 +44,36 @@ function addEntrySponsorshipEffect(list: EffectList, change: EntryChange): void 
   } else {
     return;
   }
-  const data = (change.post ?? change.pre)!.data();
-  switch (change.type) {
+  const data = (change.post ?? change.pre)!.data;
+  switch (data.type) {
     case 'account':
-      list.add(accountIdFromXdr(data.account().accountId()), null, type, details);
+      list.add(accountIdFromXdr(data.account.accountId), null, type, details);
       break;
     case 'trustline': {
-      const line = data.trustLine();
-      const asset = line.asset();
-      if (asset.switch().name === 'assetTypePoolShare') {
+      const line = data.trustLine;
+      const asset = line.asset;
+      if (asset.type === 'assetTypePoolShare') {
         details.asset_type = 'liquidity_pool';
-        details.liquidity_pool_id = poolIdHex(asset.liquidityPoolId());
+        details.liquidity_pool_id = poolIdHex(asset.liquidityPoolId);
       } else {
         details.asset = canonicalAsset(asset);
       }
-      list.add(accountIdFromXdr(line.accountId()), null, type, details);
+      list.add(accountIdFromXdr(line.accountId), null, type, details);
       break;
     }
     case 'data':
-      details.data_name = Buffer.from(data.data().dataName()).toString('utf8');
+      details.data_name = Buffer.from(data.data.dataName.bytes).toString('utf8');
       list.addSource(type, details);
       break;
     default:
-      details.balance_id = balanceIdHex(data.claimableBalance().balanceId());
+      details.balance_id = balanceIdHex(xdr.expectUnionVariant(data, 'claimableBalance').claimableBalance.balanceId);
       list.addSource(type, details);
       break;
   }
 }
+
+/** the G... of an account entry */
+const accountOf = (entry: xdr.LedgerEntry): string => accountIdFromXdr(xdr.expectUnionVariant(entry.data, 'account').account.accountId);
 
 function addSignerSponsorshipEffects(list: EffectList, change: EntryChange): void {
   if (change.type !== 'account') return;
@@ -81,14 +85,14 @@ function addSignerSponsorshipEffects(list: EffectList, change: EntryChange): voi
     const pre = before.get(signer);
     const post = after.get(signer);
     if (pre === undefined && post !== undefined) {
-      list.add(accountIdFromXdr(change.post!.data().account().accountId()), null, 'signer_sponsorship_created', { sponsor: post, signer });
+      list.add(accountOf(change.post!), null, 'signer_sponsorship_created', { sponsor: post, signer });
     } else if (pre !== undefined && post === undefined) {
-      list.add(accountIdFromXdr(change.pre!.data().account().accountId()), null, 'signer_sponsorship_removed', {
+      list.add(accountOf(change.pre!), null, 'signer_sponsorship_removed', {
         former_sponsor: pre,
         signer,
       });
     } else if (pre !== undefined && post !== undefined && pre !== post) {
-      list.add(accountIdFromXdr(change.post!.data().account().accountId()), null, 'signer_sponsorship_updated', {
+      list.add(accountOf(change.post!), null, 'signer_sponsorship_updated', {
         former_sponsor: pre,
         new_sponsor: post,
         signer,

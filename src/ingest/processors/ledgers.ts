@@ -5,7 +5,7 @@ import type { LedgerRow } from '../rows.js';
 import { isSuccessful } from './transactions.js';
 
 export function closedAt(view: LedgerView): string {
-  return new Date(Number(view.header.scpValue().closeTime().toString()) * 1000).toISOString();
+  return new Date(Number(view.header.scpValue.closeTime) * 1000).toISOString();
 }
 
 /** How many transactions and operations a ledger applied. */
@@ -37,7 +37,7 @@ export function countTransaction(counts: LedgerCounts, successful: boolean, oper
 /** `counts`: the ledger's counts when the caller has them (a reingest counts as it builds rows) */
 export function ledgerRow(view: LedgerView, counts: LedgerCounts = ledgerCounts(view)): LedgerRow {
   const h = view.header;
-  const prev = h.previousLedgerHash().toString('hex');
+  const prev = Buffer.from(h.previousLedgerHash.value).toString('hex');
   return {
     sequence: view.sequence,
     hash: view.hash,
@@ -47,23 +47,23 @@ export function ledgerRow(view: LedgerView, counts: LedgerCounts = ledgerCounts(
     failed_transaction_count: counts.failed,
     operation_count: counts.operations,
     tx_set_operation_count: counts.txSetOperations,
-    total_coins: BigInt(h.totalCoins().toString()),
-    fee_pool: BigInt(h.feePool().toString()),
-    base_fee: h.baseFee(),
-    base_reserve: h.baseReserve(),
-    max_tx_set_size: h.maxTxSetSize(),
-    protocol_version: h.ledgerVersion(),
-    header_xdr: h.toXDR('base64'),
+    total_coins: h.totalCoins,
+    fee_pool: h.feePool,
+    base_fee: h.baseFee,
+    base_reserve: h.baseReserve,
+    max_tx_set_size: h.maxTxSetSize,
+    protocol_version: h.ledgerVersion,
+    header_xdr: h.toXdr('base64'),
   };
 }
 
 function operationCount(envelope: xdr.TransactionEnvelope): number {
-  switch (envelope.switch().name) {
+  switch (envelope.type) {
     case 'envelopeTypeTxV0':
-      return envelope.v0().tx().operations().length;
+      return envelope.v0.tx.operations.length;
     case 'envelopeTypeTxFeeBump':
-      return envelope.feeBump().tx().innerTx().v1().tx().operations().length;
+      return envelope.feeBump.tx.innerTx.v1.tx.operations.length;
     default:
-      return envelope.v1().tx().operations().length;
+      return envelope.v1.tx.operations.length;
   }
 }

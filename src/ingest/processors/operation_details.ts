@@ -6,6 +6,7 @@ import { changePairs, type EntryChange, type LedgerTx, operationContractEvents, 
 import {
   accountIdFromXdr,
   allowTrustAsset,
+  assetFromXdr,
   balanceIdHex,
   claimPredicateJson,
   formatPrice,
@@ -74,13 +75,12 @@ function addFlags(details: Details, flags: number, prefix: 'set' | 'clear', name
 
 /** int64 values as JSON numbers while exact (Horizon writes numbers), else strings */
 export function int64Json(value: xdr.Int64 | xdr.Uint64 | bigint): JsonValue {
-  const big = BigInt(value.toString());
-  return big <= BigInt(Number.MAX_SAFE_INTEGER) && big >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big.toString();
+  return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
 }
 
 function price(details: Details, p: xdr.Price, key = 'price'): void {
-  details[key] = formatPrice({ n: p.n(), d: p.d() });
-  details[`${key}_r`] = { n: p.n(), d: p.d() };
+  details[key] = formatPrice({ n: p.n, d: p.d });
+  details[`${key}_r`] = { n: p.n, d: p.d };
 }
 
 function path(assets: xdr.Asset[]): Details[] {
@@ -99,121 +99,125 @@ function assetAmounts(assets: [string, string], amounts: [bigint, bigint]): Deta
 export function operationDetails(operation: OperationInTx, ctx: DetailsContext): Details {
   const { op, source, sourceId, result } = operation;
   const details: Details = {};
-  const body = op.body();
-  switch (body.switch().name) {
+  const body = op.body;
+  switch (body.type) {
     case 'createAccount': {
-      const o = body.createAccountOp();
+      const o = body.createAccountOp;
       addAccount(details, source, 'funder');
-      details.account = accountIdFromXdr(o.destination());
-      details.starting_balance = amountOf(o.startingBalance());
+      details.account = accountIdFromXdr(o.destination);
+      details.starting_balance = amountOf(o.startingBalance);
       break;
     }
     case 'payment': {
-      const o = body.paymentOp();
+      const o = body.paymentOp;
       addAccount(details, source, 'from');
-      addAccount(details, o.destination(), 'to');
-      details.amount = amountOf(o.amount());
-      addXdrAsset(details, o.asset());
+      addAccount(details, o.destination, 'to');
+      details.amount = amountOf(o.amount);
+      addXdrAsset(details, o.asset);
       break;
     }
     case 'pathPaymentStrictReceive': {
-      const o = body.pathPaymentStrictReceiveOp();
+      const o = body.pathPaymentStrictReceiveOp;
       addAccount(details, source, 'from');
-      addAccount(details, o.destination(), 'to');
-      details.amount = amountOf(o.destAmount());
+      addAccount(details, o.destination, 'to');
+      details.amount = amountOf(o.destAmount);
       details.source_amount = amountOf(0n);
-      details.source_max = amountOf(o.sendMax());
-      addXdrAsset(details, o.destAsset());
-      addXdrAsset(details, o.sendAsset(), 'source_');
+      details.source_max = amountOf(o.sendMax);
+      addXdrAsset(details, o.destAsset);
+      addXdrAsset(details, o.sendAsset, 'source_');
       if (result) {
-        details.source_amount = amountOf(strictReceiveSendAmount(result.pathPaymentStrictReceiveResult().success()));
+        const r = xdr.expectUnionVariant(result, 'pathPaymentStrictReceive').pathPaymentStrictReceiveResult;
+        details.source_amount = amountOf(strictReceiveSendAmount(xdr.expectUnionVariant(r, 'pathPaymentStrictReceiveSuccess').success));
       }
-      details.path = path(o.path());
+      details.path = path(o.path);
       break;
     }
     case 'pathPaymentStrictSend': {
-      const o = body.pathPaymentStrictSendOp();
+      const o = body.pathPaymentStrictSendOp;
       addAccount(details, source, 'from');
-      addAccount(details, o.destination(), 'to');
+      addAccount(details, o.destination, 'to');
       details.amount = amountOf(0n);
-      details.source_amount = amountOf(o.sendAmount());
-      details.destination_min = amountOf(o.destMin());
-      addXdrAsset(details, o.destAsset());
-      addXdrAsset(details, o.sendAsset(), 'source_');
-      if (result) details.amount = amountOf(result.pathPaymentStrictSendResult().success().last().amount());
-      details.path = path(o.path());
+      details.source_amount = amountOf(o.sendAmount);
+      details.destination_min = amountOf(o.destMin);
+      addXdrAsset(details, o.destAsset);
+      addXdrAsset(details, o.sendAsset, 'source_');
+      if (result) {
+        const r = xdr.expectUnionVariant(result, 'pathPaymentStrictSend').pathPaymentStrictSendResult;
+        details.amount = amountOf(xdr.expectUnionVariant(r, 'pathPaymentStrictSendSuccess').success.last.amount);
+      }
+      details.path = path(o.path);
       break;
     }
     case 'manageBuyOffer': {
-      const o = body.manageBuyOfferOp();
-      details.offer_id = int64Json(o.offerId());
-      details.amount = amountOf(o.buyAmount());
-      price(details, o.price());
-      addXdrAsset(details, o.buying(), 'buying_');
-      addXdrAsset(details, o.selling(), 'selling_');
+      const o = body.manageBuyOfferOp;
+      details.offer_id = int64Json(o.offerId);
+      details.amount = amountOf(o.buyAmount);
+      price(details, o.price);
+      addXdrAsset(details, o.buying, 'buying_');
+      addXdrAsset(details, o.selling, 'selling_');
       break;
     }
     case 'manageSellOffer': {
-      const o = body.manageSellOfferOp();
-      details.offer_id = int64Json(o.offerId());
-      details.amount = amountOf(o.amount());
-      price(details, o.price());
-      addXdrAsset(details, o.buying(), 'buying_');
-      addXdrAsset(details, o.selling(), 'selling_');
+      const o = body.manageSellOfferOp;
+      details.offer_id = int64Json(o.offerId);
+      details.amount = amountOf(o.amount);
+      price(details, o.price);
+      addXdrAsset(details, o.buying, 'buying_');
+      addXdrAsset(details, o.selling, 'selling_');
       break;
     }
     case 'createPassiveSellOffer': {
-      const o = body.createPassiveSellOfferOp();
-      details.amount = amountOf(o.amount());
-      price(details, o.price());
-      addXdrAsset(details, o.buying(), 'buying_');
-      addXdrAsset(details, o.selling(), 'selling_');
+      const o = body.createPassiveSellOfferOp;
+      details.amount = amountOf(o.amount);
+      price(details, o.price);
+      addXdrAsset(details, o.buying, 'buying_');
+      addXdrAsset(details, o.selling, 'selling_');
       break;
     }
     case 'setOptions': {
-      const o = body.setOptionsOp();
-      const inflationDest = o.inflationDest();
+      const o = body.setOptionsOp;
+      const inflationDest = o.inflationDest;
       if (inflationDest) details.inflation_dest = accountIdFromXdr(inflationDest);
-      const setFlags = o.setFlags();
-      if (setFlags !== null && setFlags !== undefined && setFlags > 0) addFlags(details, setFlags, 'set', AUTH_FLAG_NAMES);
-      const clearFlags = o.clearFlags();
-      if (clearFlags !== null && clearFlags !== undefined && clearFlags > 0) addFlags(details, clearFlags, 'clear', AUTH_FLAG_NAMES);
-      const optional: [string, number | null | undefined][] = [
-        ['master_key_weight', o.masterWeight()],
-        ['low_threshold', o.lowThreshold()],
-        ['med_threshold', o.medThreshold()],
-        ['high_threshold', o.highThreshold()],
+      const setFlags = o.setFlags;
+      if (setFlags !== null && setFlags > 0) addFlags(details, setFlags, 'set', AUTH_FLAG_NAMES);
+      const clearFlags = o.clearFlags;
+      if (clearFlags !== null && clearFlags > 0) addFlags(details, clearFlags, 'clear', AUTH_FLAG_NAMES);
+      const optional: [string, number | null][] = [
+        ['master_key_weight', o.masterWeight],
+        ['low_threshold', o.lowThreshold],
+        ['med_threshold', o.medThreshold],
+        ['high_threshold', o.highThreshold],
       ];
-      for (const [key, value] of optional) if (value !== null && value !== undefined) details[key] = value;
-      const homeDomain = o.homeDomain();
-      if (homeDomain !== null && homeDomain !== undefined) details.home_domain = Buffer.from(homeDomain).toString('utf8');
-      const signer = o.signer();
+      for (const [key, value] of optional) if (value !== null) details[key] = value;
+      const homeDomain = o.homeDomain;
+      if (homeDomain !== null) details.home_domain = Buffer.from(homeDomain.bytes).toString('utf8');
+      const signer = o.signer;
       if (signer) {
-        details.signer_key = signerKeyAddress(signer.key());
-        details.signer_weight = signer.weight();
+        details.signer_key = signerKeyAddress(signer.key);
+        details.signer_weight = signer.weight;
       }
       break;
     }
     case 'changeTrust': {
-      const o = body.changeTrustOp();
-      const line = o.line();
-      if (line.switch().name === 'assetTypePoolShare') {
+      const o = body.changeTrustOp;
+      const line = o.line;
+      if (line.type === 'assetTypePoolShare') {
         details.asset_type = 'liquidity_pool_shares';
-        details.liquidity_pool_id = poolIdOf(line.liquidityPool());
+        details.liquidity_pool_id = poolIdOf(line.liquidityPool);
       } else {
-        addXdrAsset(details, line as unknown as xdr.Asset);
+        addAsset(details, assetFromXdr(line));
         details.trustee = details.asset_issuer ?? null;
       }
       addAccount(details, source, 'trustor');
-      details.limit = amountOf(o.limit());
+      details.limit = amountOf(o.limit);
       break;
     }
     case 'allowTrust': {
-      const o = body.allowTrustOp();
+      const o = body.allowTrustOp;
       addAsset(details, allowTrustAsset(o, sourceId));
       addAccount(details, source, 'trustee');
-      details.trustor = accountIdFromXdr(o.trustor());
-      const flags = o.authorize();
+      details.trustor = accountIdFromXdr(o.trustor);
+      const flags = o.authorize;
       details.authorize = (flags & 1) !== 0;
       if ((flags & 2) !== 0) details.authorize_to_maintain_liabilities = true;
       if ((flags & 4) !== 0) details.clawback_enabled = true;
@@ -221,37 +225,37 @@ export function operationDetails(operation: OperationInTx, ctx: DetailsContext):
     }
     case 'accountMerge':
       addAccount(details, source, 'account');
-      addAccount(details, body.destination(), 'into');
+      addAccount(details, body.destination, 'into');
       break;
     case 'inflation':
       break;
     case 'manageData': {
-      const o = body.manageDataOp();
-      details.name = Buffer.from(o.dataName()).toString('utf8');
-      const value = o.dataValue();
-      details.value = value ? Buffer.from(value).toString('base64') : null;
+      const o = body.manageDataOp;
+      details.name = Buffer.from(o.dataName.bytes).toString('utf8');
+      const value = o.dataValue;
+      details.value = value ? Buffer.from(value.value).toString('base64') : null;
       break;
     }
     case 'bumpSequence':
-      details.bump_to = body.bumpSequenceOp().bumpTo().toString();
+      details.bump_to = body.bumpSequenceOp.bumpTo.toString();
       break;
     case 'createClaimableBalance': {
-      const o = body.createClaimableBalanceOp();
-      details.asset = canonicalAsset(o.asset());
-      details.amount = amountOf(o.amount());
-      const claimants = o.claimants().map((c) => ({
-        destination: accountIdFromXdr(c.v0().destination()),
-        predicate: claimPredicateJson(c.v0().predicate()) as JsonValue,
+      const o = body.createClaimableBalanceOp;
+      details.asset = canonicalAsset(o.asset);
+      details.amount = amountOf(o.amount);
+      const claimants = o.claimants.map((c) => ({
+        destination: accountIdFromXdr(c.v0.destination),
+        predicate: claimPredicateJson(c.v0.predicate) as JsonValue,
       }));
       details.claimants = claimants.length > 0 ? claimants : null;
       break;
     }
     case 'claimClaimableBalance':
-      details.balance_id = balanceIdHex(body.claimClaimableBalanceOp().balanceId());
+      details.balance_id = balanceIdHex(body.claimClaimableBalanceOp.balanceId);
       addAccount(details, source, 'claimant');
       break;
     case 'beginSponsoringFutureReserves':
-      details.sponsored_id = accountIdFromXdr(body.beginSponsoringFutureReservesOp().sponsoredId());
+      details.sponsored_id = accountIdFromXdr(body.beginSponsoringFutureReservesOp.sponsoredId);
       break;
     case 'endSponsoringFutureReserves': {
       const begin = beginSponsor(operation, ctx);
@@ -259,59 +263,59 @@ export function operationDetails(operation: OperationInTx, ctx: DetailsContext):
       break;
     }
     case 'revokeSponsorship': {
-      const o = body.revokeSponsorshipOp();
-      if (o.switch().name === 'revokeSponsorshipLedgerEntry') {
-        addLedgerKey(details, o.ledgerKey());
+      const o = body.revokeSponsorshipOp;
+      if (o.type === 'revokeSponsorshipLedgerEntry') {
+        addLedgerKey(details, o.ledgerKey);
       } else {
-        details.signer_account_id = accountIdFromXdr(o.signer().accountId());
-        details.signer_key = signerKeyAddress(o.signer().signerKey());
+        details.signer_account_id = accountIdFromXdr(o.signer.accountId);
+        details.signer_key = signerKeyAddress(o.signer.signerKey);
       }
       break;
     }
     case 'clawback': {
-      const o = body.clawbackOp();
-      addXdrAsset(details, o.asset());
-      addAccount(details, o.from(), 'from');
-      details.amount = amountOf(o.amount());
+      const o = body.clawbackOp;
+      addXdrAsset(details, o.asset);
+      addAccount(details, o.from, 'from');
+      details.amount = amountOf(o.amount);
       break;
     }
     case 'clawbackClaimableBalance':
-      details.balance_id = balanceIdHex(body.clawbackClaimableBalanceOp().balanceId());
+      details.balance_id = balanceIdHex(body.clawbackClaimableBalanceOp.balanceId);
       break;
     case 'setTrustLineFlags': {
-      const o = body.setTrustLineFlagsOp();
-      details.trustor = accountIdFromXdr(o.trustor());
-      addXdrAsset(details, o.asset());
-      if (o.setFlags() > 0) addFlags(details, o.setFlags(), 'set', TRUST_LINE_FLAG_NAMES);
-      if (o.clearFlags() > 0) addFlags(details, o.clearFlags(), 'clear', TRUST_LINE_FLAG_NAMES);
+      const o = body.setTrustLineFlagsOp;
+      details.trustor = accountIdFromXdr(o.trustor);
+      addXdrAsset(details, o.asset);
+      if (o.setFlags > 0) addFlags(details, o.setFlags, 'set', TRUST_LINE_FLAG_NAMES);
+      if (o.clearFlags > 0) addFlags(details, o.clearFlags, 'clear', TRUST_LINE_FLAG_NAMES);
       break;
     }
     case 'liquidityPoolDeposit': {
-      const o = body.liquidityPoolDepositOp();
-      details.liquidity_pool_id = poolIdHex(o.liquidityPoolId());
+      const o = body.liquidityPoolDepositOp;
+      details.liquidity_pool_id = poolIdHex(o.liquidityPoolId);
       // a failed transaction's: no assets, zero amounts
-      const pool = ctx.successful ? poolDelta(operation, ctx, o.liquidityPoolId()) : NO_POOL;
-      details.reserves_max = assetAmounts(pool.assets, [BigInt(o.maxAmountA().toString()), BigInt(o.maxAmountB().toString())]);
-      price(details, o.minPrice(), 'min_price');
-      price(details, o.maxPrice(), 'max_price');
+      const pool = ctx.successful ? poolDelta(operation, ctx, o.liquidityPoolId) : NO_POOL;
+      details.reserves_max = assetAmounts(pool.assets, [o.maxAmountA, o.maxAmountB]);
+      price(details, o.minPrice, 'min_price');
+      price(details, o.maxPrice, 'max_price');
       details.reserves_deposited = assetAmounts(pool.assets, [pool.reserveA, pool.reserveB]);
       details.shares_received = amountOf(pool.shares);
       break;
     }
     case 'liquidityPoolWithdraw': {
-      const o = body.liquidityPoolWithdrawOp();
-      details.liquidity_pool_id = poolIdHex(o.liquidityPoolId());
-      const pool = ctx.successful ? poolDelta(operation, ctx, o.liquidityPoolId()) : NO_POOL;
-      details.reserves_min = assetAmounts(pool.assets, [BigInt(o.minAmountA().toString()), BigInt(o.minAmountB().toString())]);
-      details.shares = amountOf(o.amount());
+      const o = body.liquidityPoolWithdrawOp;
+      details.liquidity_pool_id = poolIdHex(o.liquidityPoolId);
+      const pool = ctx.successful ? poolDelta(operation, ctx, o.liquidityPoolId) : NO_POOL;
+      details.reserves_min = assetAmounts(pool.assets, [o.minAmountA, o.minAmountB]);
+      details.shares = amountOf(o.amount);
       details.reserves_received = assetAmounts(pool.assets, [-pool.reserveA, -pool.reserveB]);
       break;
     }
     case 'invokeHostFunction':
-      addHostFunction(details, body.invokeHostFunctionOp().hostFunction(), operation.index, ctx);
+      addHostFunction(details, body.invokeHostFunctionOp.hostFunction, operation.index, ctx);
       break;
     case 'extendFootprintTtl':
-      details.extend_to = body.extendFootprintTtlOp().extendTo();
+      details.extend_to = body.extendFootprintTtlOp.extendTo;
       break;
     case 'restoreFootprint':
       break;
@@ -325,9 +329,9 @@ export function operationDetails(operation: OperationInTx, ctx: DetailsContext):
 
 /** What a strict-receive path payment sent (stellar-go's SendAmount): the first hop's bought amounts. */
 export function strictReceiveSendAmount(success: xdr.PathPaymentStrictReceiveResultSuccess): bigint {
-  const offers = success.offers();
+  const offers = success.offers;
   // no offer crossed: the payment was in one asset
-  if (offers.length === 0) return BigInt(success.last().amount().toString());
+  if (offers.length === 0) return success.last.amount;
   const first = offers[0]!;
   const sold = claimAsset(first, 'bought');
   let total = 0n;
@@ -338,17 +342,17 @@ export function strictReceiveSendAmount(success: xdr.PathPaymentStrictReceiveRes
 }
 
 export function claimAsset(atom: xdr.ClaimAtom, side: 'sold' | 'bought'): xdr.Asset {
-  const v = atom.value() as xdr.ClaimOfferAtom | xdr.ClaimOfferAtomV0 | xdr.ClaimLiquidityAtom;
-  return side === 'sold' ? v.assetSold() : v.assetBought();
+  const v = atom.value;
+  return side === 'sold' ? v.assetSold : v.assetBought;
 }
 
 export function claimAmount(atom: xdr.ClaimAtom, side: 'sold' | 'bought'): bigint {
-  const v = atom.value() as xdr.ClaimOfferAtom | xdr.ClaimOfferAtomV0 | xdr.ClaimLiquidityAtom;
-  return BigInt((side === 'sold' ? v.amountSold() : v.amountBought()).toString());
+  const v = atom.value;
+  return side === 'sold' ? v.amountSold : v.amountBought;
 }
 
 function assetKey(asset: xdr.Asset): string {
-  return asset.toXDR('hex');
+  return asset.toXdr('hex');
 }
 
 /**
@@ -360,9 +364,10 @@ function beginSponsor(operation: OperationInTx, ctx: DetailsContext): xdr.MuxedA
   if (!ctx.successful) return null;
   for (let i = operation.index - 1; i >= 0; i--) {
     const op = ctx.operations[i]!;
-    if (op.body().switch().name !== 'beginSponsoringFutureReserves') continue;
-    if (accountIdFromXdr(op.body().beginSponsoringFutureReservesOp().sponsoredId()) === operation.sourceId) {
-      return op.sourceAccount() ?? ctx.txSource;
+    const body = op.body;
+    if (body.type !== 'beginSponsoringFutureReserves') continue;
+    if (accountIdFromXdr(body.beginSponsoringFutureReservesOp.sponsoredId) === operation.sourceId) {
+      return op.sourceAccount ?? ctx.txSource;
     }
   }
   return null;
@@ -370,29 +375,30 @@ function beginSponsor(operation: OperationInTx, ctx: DetailsContext): xdr.MuxedA
 
 /** Horizon's addLedgerKeyDetails, for revoke_sponsorship */
 function addLedgerKey(details: Details, key: xdr.LedgerKey): void {
-  switch (key.switch().name) {
+  switch (key.type) {
     case 'account':
-      details.account_id = accountIdFromXdr(key.account().accountId());
+      details.account_id = accountIdFromXdr(key.account.accountId);
       break;
     case 'claimableBalance':
-      details.claimable_balance_id = balanceIdHex(key.claimableBalance().balanceId());
+      details.claimable_balance_id = balanceIdHex(key.claimableBalance.balanceId);
       break;
     case 'data':
-      details.data_account_id = accountIdFromXdr(key.data().accountId());
-      details.data_name = Buffer.from(key.data().dataName()).toString('utf8');
+      details.data_account_id = accountIdFromXdr(key.data.accountId);
+      details.data_name = Buffer.from(key.data.dataName.bytes).toString('utf8');
       break;
     case 'offer':
-      details.offer_id = key.offer().offerId().toString();
+      details.offer_id = key.offer.offerId.toString();
       break;
     case 'trustline': {
-      const t = key.trustLine();
-      details.trustline_account_id = accountIdFromXdr(t.accountId());
-      if (t.asset().switch().name === 'assetTypePoolShare') details.trustline_liquidity_pool_id = poolIdHex(t.asset().liquidityPoolId());
-      else details.trustline_asset = canonicalAsset(t.asset());
+      const t = key.trustLine;
+      details.trustline_account_id = accountIdFromXdr(t.accountId);
+      const asset = t.asset;
+      if (asset.type === 'assetTypePoolShare') details.trustline_liquidity_pool_id = poolIdHex(asset.liquidityPoolId);
+      else details.trustline_asset = canonicalAsset(asset);
       break;
     }
     case 'liquidityPool':
-      details.liquidity_pool_id = poolIdHex(key.liquidityPool().liquidityPoolId());
+      details.liquidity_pool_id = poolIdHex(key.liquidityPool.liquidityPoolId);
       break;
     default:
       break;
@@ -418,9 +424,9 @@ function poolDelta(operation: OperationInTx, ctx: DetailsContext, id: xdr.PoolId
   const pools = changePairs(changes(operation, ctx)).filter((c) => c.type === 'liquidityPool');
   const delta = liquidityPoolDelta(sortChangePairs(pools), id);
   if (!delta) throw new Error(`operation ${operation.index + 1}: liquidity pool ${poolIdHex(id)} has no change in the meta`);
-  const params = delta.pool.body().constantProduct().params();
+  const params = delta.pool.body.constantProduct.params;
   return {
-    assets: [canonicalAsset(params.assetA()), canonicalAsset(params.assetB())],
+    assets: [canonicalAsset(params.assetA), canonicalAsset(params.assetB)],
     reserveA: delta.reserveA,
     reserveB: delta.reserveB,
     shares: delta.shares,
@@ -463,45 +469,40 @@ const SC_VAL_ARMS: Record<string, string> = {
 /** Horizon's extractFunctionArgs: each value's arm name and XDR (base64) */
 function parameters(args: xdr.ScVal[]): Details[] {
   return args.map((arg) => {
-    const type = SC_VAL_ARMS[arg.switch().name];
-    return type === undefined ? { value: 'n/a', type: 'n/a' } : { value: arg.toXDR('base64'), type };
+    const type = SC_VAL_ARMS[arg.type];
+    return type === undefined ? { value: 'n/a', type: 'n/a' } : { value: arg.toXdr('base64'), type };
   });
 }
 
 function addContractIdPreimage(details: Details, preimage: xdr.ContractIdPreimage): void {
-  if (preimage.switch().name === 'contractIdPreimageFromAddress') {
-    const from = preimage.fromAddress();
+  if (preimage.type === 'contractIdPreimageFromAddress') {
+    const from = preimage.fromAddress;
     details.from = 'address';
-    details.address = scAddressString(from.address());
+    details.address = scAddressString(from.address);
     // stellar-go's Uint256.String: the salt as a big-endian integer in decimal
-    details.salt = BigInt(`0x${Buffer.from(from.salt()).toString('hex')}`).toString();
+    details.salt = BigInt(`0x${Buffer.from(from.salt.value).toString('hex')}`).toString();
   } else {
     details.from = 'asset';
-    details.asset = canonicalAsset(preimage.fromAsset());
+    details.asset = canonicalAsset(preimage.fromAsset);
   }
 }
 
 function addHostFunction(details: Details, fn: xdr.HostFunction, index: number, ctx: DetailsContext): void {
-  const kind = fn.switch().name;
-  details.function = HOST_FUNCTIONS[kind] ?? '';
-  switch (kind) {
+  details.function = HOST_FUNCTIONS[fn.type] ?? '';
+  switch (fn.type) {
     case 'hostFunctionTypeInvokeContract': {
-      const args = fn.invokeContract();
-      details.parameters = parameters([
-        xdr.ScVal.scvAddress(args.contractAddress()),
-        xdr.ScVal.scvSymbol(args.functionName()),
-        ...args.args(),
-      ]);
+      const args = fn.invokeContract;
+      details.parameters = parameters([xdr.ScVal.scvAddress(args.contractAddress), xdr.ScVal.scvSymbol(args.functionName), ...args.args]);
       details.asset_balance_changes = assetBalanceChanges(ctx, index);
       break;
     }
     case 'hostFunctionTypeCreateContract':
-      addContractIdPreimage(details, fn.createContract().contractIdPreimage());
+      addContractIdPreimage(details, fn.createContract.contractIdPreimage);
       break;
     case 'hostFunctionTypeCreateContractV2': {
-      const args = fn.createContractV2();
-      addContractIdPreimage(details, args.contractIdPreimage());
-      details.parameters = parameters(args.constructorArgs());
+      const args = fn.createContractV2;
+      addContractIdPreimage(details, args.contractIdPreimage);
+      details.parameters = parameters(args.constructorArgs);
       details.asset_balance_changes = assetBalanceChanges(ctx, index);
       break;
     }
@@ -514,8 +515,10 @@ function addHostFunction(details: Details, fn: xdr.HostFunction, index: number, 
 export function sacEvents(ctx: Pick<DetailsContext, 'networkId' | 'tx'>, index: number): SacEvent[] {
   const meta = ctx.tx.meta;
   const out: SacEvent[] = [];
+  // the TransactionMeta's version: 0 (`operations`), 1 to 4 (`v1`...`v4`)
+  const version = meta.type === 'operations' ? 0 : Number(meta.type.slice(1));
   for (const event of operationContractEvents(meta, index)) {
-    const sac = parseSacEvent(event, meta.switch(), ctx.networkId);
+    const sac = parseSacEvent(event, version, ctx.networkId);
     if (sac) out.push(sac);
   }
   return out;
@@ -553,9 +556,9 @@ function sponsorOf(change: EntryChange, signerKey: string | null): string | null
  */
 function operationSponsor(operation: OperationInTx, ctx: DetailsContext): string | null {
   if (ctx.tx.operationSponsored?.[operation.index] === false) return null;
-  const op = operation.op.body();
-  const signer = op.switch().name === 'setOptions' ? op.setOptionsOp().signer() : null;
-  const signerKey = signer ? signerKeyAddress(signer.key()) : null;
+  const op = operation.op.body;
+  const signer = op.type === 'setOptions' ? op.setOptionsOp.signer : null;
+  const signerKey = signer ? signerKeyAddress(signer.key) : null;
   const candidates = changePairs(changes(operation, ctx)).filter((c) => sponsorOf(c, signerKey) !== null);
   if (candidates.length === 0) return null;
   return sponsorOf(candidates.length === 1 ? candidates[0]! : sortChangePairs(candidates)[0]!, signerKey);

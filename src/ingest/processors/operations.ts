@@ -1,6 +1,6 @@
 // The history_operations rows of a transaction: failed transactions' operations included, as
 // Horizon stores them (shown only with include_failed).
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { isPaymentType, muxedAccountFromXdr, operationTypeNumber, toid } from '../../stellar/index.js';
 import type { OperationRow } from '../rows.js';
 import { type DetailsContext, operationDetails, sacEvents } from './operation_details.js';
@@ -15,7 +15,12 @@ export interface OperationContext extends Omit<DetailsContext, 'operations'> {
 }
 
 export function operationSource(op: xdr.Operation, txSource: xdr.MuxedAccount): xdr.MuxedAccount {
-  return op.sourceAccount() ?? txSource;
+  return op.sourceAccount ?? txSource;
+}
+
+/** An operation's result when it ran (the `opInner` arm); any other arm throws. */
+function opInner(result: xdr.OperationResult | undefined): xdr.OperationResultTr | undefined {
+  return result === undefined ? undefined : xdr.expectUnionVariant(result, 'opInner').tr;
 }
 
 const INVOKE_HOST_FUNCTION = operationTypeNumber('invoke_host_function');
@@ -31,8 +36,8 @@ export function operationRows(ops: xdr.Operation[], ctx: OperationContext): Oper
   return ops.map((op, i) => {
     const source = operationSource(op, ctx.txSource);
     const decoded = muxedAccountFromXdr(source);
-    const type = op.body().switch().value;
-    const result = ctx.successful ? ctx.results[i]?.tr() : undefined;
+    const type = xdr.OperationType.fromName(op.body.type).value;
+    const result = ctx.successful ? opInner(ctx.results[i]) : undefined;
     return {
       id: toid(ctx.ledgerSequence, ctx.txIndex, i + 1),
       transaction_id: ctx.txId,

@@ -11,19 +11,19 @@ import { signerKeyAddress } from './details.js';
 type Final = Map<string, { entry: xdr.LedgerEntry | null; key: xdr.LedgerKey | null }>;
 
 function entryKey(data: xdr.LedgerEntryData | xdr.LedgerKey): string | null {
-  switch (data.switch().name) {
+  switch (data.type) {
     case 'account':
-      return `A${accountIdFromXdr(data.account().accountId())}`;
+      return `A${accountIdFromXdr(data.account.accountId)}`;
     case 'trustline': {
-      const t = data.trustLine();
-      return `T${accountIdFromXdr(t.accountId())}/${t.asset().toXDR('hex')}`;
+      const t = data.trustLine;
+      return `T${accountIdFromXdr(t.accountId)}/${t.asset.toXdr('hex')}`;
     }
     case 'data': {
-      const d = data.data();
-      return `D${accountIdFromXdr(d.accountId())}/${Buffer.from(d.dataName()).toString('hex')}`;
+      const d = data.data;
+      return `D${accountIdFromXdr(d.accountId)}/${Buffer.from(d.dataName.bytes).toString('hex')}`;
     }
     case 'offer':
-      return `O${data.offer().offerId().toString()}`;
+      return `O${data.offer.offerId.toString()}`;
     default:
       return null;
   }
@@ -31,16 +31,15 @@ function entryKey(data: xdr.LedgerEntryData | xdr.LedgerKey): string | null {
 
 function applyChanges(final: Final, changes: xdr.LedgerEntryChange[]): void {
   for (const change of changes) {
-    const arm = change.switch().name;
-    if (arm === 'ledgerEntryState') continue;
-    if (arm === 'ledgerEntryRemoved') {
-      const key = change.removed();
+    if (change.type === 'ledgerEntryState') continue;
+    if (change.type === 'ledgerEntryRemoved') {
+      const key = change.removed;
       const k = entryKey(key);
       if (k) final.set(k, { entry: null, key });
       continue;
     }
-    const entry = arm === 'ledgerEntryCreated' ? change.created() : arm === 'ledgerEntryUpdated' ? change.updated() : change.restored();
-    const k = entryKey(entry.data());
+    const entry = change.value;
+    const k = entryKey(entry.data);
     if (k) final.set(k, { entry, key: null });
   }
 }
@@ -49,7 +48,7 @@ function applyChanges(final: Final, changes: xdr.LedgerEntryChange[]): void {
 export function stateRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): StateRows {
   const final: Final = new Map();
   for (const entry of seed) {
-    const k = entryKey(entry.data());
+    const k = entryKey(entry.data);
     if (k) final.set(k, { entry, key: null });
   }
   for (const tx of view.txs) applyChanges(final, tx.feeChanges);
@@ -62,55 +61,55 @@ export function stateRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): State
   applyChanges(final, view.upgradeChanges);
 
   const rows = emptyStateRows();
-  for (const [k, { entry, key }] of final) {
+  for (const { entry, key } of final.values()) {
     if (entry === null) {
       const removed = key!;
-      switch (removed.switch().name) {
+      switch (removed.type) {
         case 'account': {
-          const id = accountIdFromXdr(removed.account().accountId());
+          const id = accountIdFromXdr(removed.account.accountId);
           rows.removedAccounts.push(id);
           rows.signerAccounts.push(id);
           break;
         }
         case 'trustline': {
-          const t = removed.trustLine();
-          const line = trustLineAsset(t.asset());
-          if (line) rows.removedTrustLines.push({ account_id: accountIdFromXdr(t.accountId()), ...line.key });
+          const t = removed.trustLine;
+          const line = trustLineAsset(t.asset);
+          if (line) rows.removedTrustLines.push({ account_id: accountIdFromXdr(t.accountId), ...line.key });
           break;
         }
         case 'data': {
-          const d = removed.data();
-          rows.removedData.push({ account_id: accountIdFromXdr(d.accountId()), name: Buffer.from(d.dataName()).toString('utf8') });
+          const d = removed.data;
+          rows.removedData.push({ account_id: accountIdFromXdr(d.accountId), name: Buffer.from(d.dataName.bytes).toString('utf8') });
           break;
         }
         case 'offer':
-          rows.removedOffers.push(BigInt(removed.offer().offerId().toString()));
+          rows.removedOffers.push(removed.offer.offerId);
           break;
         default:
           break;
       }
       continue;
     }
-    const modified = entry.lastModifiedLedgerSeq();
-    const data = entry.data();
-    switch (k[0]) {
-      case 'A': {
-        const { account, signers } = accountRow(data.account(), modified);
+    const modified = entry.lastModifiedLedgerSeq;
+    const data = entry.data;
+    switch (data.type) {
+      case 'account': {
+        const { account, signers } = accountRow(data.account, modified);
         rows.accounts.push(account);
         rows.signerAccounts.push(account.id);
         rows.signers.push(...signers);
         break;
       }
-      case 'T': {
-        const row = trustLineRow(data.trustLine(), modified);
+      case 'trustline': {
+        const row = trustLineRow(data.trustLine, modified);
         if (row) rows.trustLines.push(row);
         break;
       }
-      case 'D':
-        rows.data.push(dataRow(data.data(), modified));
+      case 'data':
+        rows.data.push(dataRow(data.data, modified));
         break;
-      case 'O':
-        rows.offers.push(offerRow(data.offer(), modified));
+      case 'offer':
+        rows.offers.push(offerRow(data.offer, modified));
         break;
       default:
         break;
@@ -120,53 +119,53 @@ export function stateRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): State
 }
 
 function accountRow(a: xdr.AccountEntry, modified: number): { account: AccountRow; signers: SignerRow[] } {
-  const id = accountIdFromXdr(a.accountId());
-  const thresholds = a.thresholds();
+  const id = accountIdFromXdr(a.accountId);
+  const thresholds = a.thresholds.value;
   let buying = 0n;
   let selling = 0n;
   let numSponsored = 0;
   let numSponsoring = 0;
   let sequenceLedger: number | null = null;
   let sequenceTime: bigint | null = null;
-  let sponsors: (xdr.AccountId | null | undefined)[] = [];
-  const ext = a.ext();
-  if (ext.switch() === 1) {
-    const v1 = ext.v1();
-    buying = BigInt(v1.liabilities().buying().toString());
-    selling = BigInt(v1.liabilities().selling().toString());
-    const ext2 = v1.ext();
-    if (ext2.switch() === 2) {
-      const v2 = ext2.v2();
-      numSponsored = v2.numSponsored();
-      numSponsoring = v2.numSponsoring();
-      sponsors = v2.signerSponsoringIDs();
-      const ext3 = v2.ext();
-      if (ext3.switch() === 3) {
-        sequenceLedger = ext3.v3().seqLedger();
-        sequenceTime = BigInt(ext3.v3().seqTime().toString());
+  let sponsors: (xdr.AccountId | null)[] = [];
+  const ext = a.ext;
+  if (ext.type === 'v1') {
+    const v1 = ext.v1;
+    buying = v1.liabilities.buying;
+    selling = v1.liabilities.selling;
+    const ext2 = v1.ext;
+    if (ext2.type === 'v2') {
+      const v2 = ext2.v2;
+      numSponsored = v2.numSponsored;
+      numSponsoring = v2.numSponsoring;
+      sponsors = v2.signerSponsoringIDs;
+      const ext3 = v2.ext;
+      if (ext3.type === 'v3') {
+        sequenceLedger = ext3.v3.seqLedger;
+        sequenceTime = ext3.v3.seqTime;
       }
     }
   }
-  const inflationDest = a.inflationDest();
-  const signers = a.signers().map((s, i): SignerRow => {
+  const inflationDest = a.inflationDest;
+  const signers = a.signers.map((s, i): SignerRow => {
     const sponsor = sponsors[i];
-    return { account_id: id, signer: signerKeyAddress(s.key()), weight: s.weight(), sponsor: sponsor ? accountIdFromXdr(sponsor) : null };
+    return { account_id: id, signer: signerKeyAddress(s.key), weight: s.weight, sponsor: sponsor ? accountIdFromXdr(sponsor) : null };
   });
   return {
     account: {
       id,
-      balance: BigInt(a.balance().toString()),
+      balance: a.balance,
       buying_liabilities: buying,
       selling_liabilities: selling,
-      sequence: BigInt(a.seqNum().toString()),
+      sequence: a.seqNum,
       sequence_ledger: sequenceLedger,
       sequence_time: sequenceTime,
-      subentry_count: a.numSubEntries(),
+      subentry_count: a.numSubEntries,
       num_sponsoring: numSponsoring,
       num_sponsored: numSponsored,
       inflation_destination: inflationDest ? accountIdFromXdr(inflationDest) : null,
-      home_domain: Buffer.from(a.homeDomain()).toString('utf8'),
-      flags: a.flags(),
+      home_domain: Buffer.from(a.homeDomain.bytes).toString('utf8'),
+      flags: a.flags,
       master_weight: thresholds[0] ?? 0,
       threshold_low: thresholds[1] ?? 0,
       threshold_medium: thresholds[2] ?? 0,
@@ -185,10 +184,10 @@ function accountRow(a: xdr.AccountEntry, modified: number): { account: AccountRo
 function trustLineAsset(
   asset: xdr.TrustLineAsset,
 ): { type: string; key: { asset_code: string; asset_issuer: string; liquidity_pool_id: string } } | null {
-  if (asset.switch().name === 'assetTypePoolShare') {
+  if (asset.type === 'assetTypePoolShare') {
     return {
       type: 'liquidity_pool_shares',
-      key: { asset_code: '', asset_issuer: '', liquidity_pool_id: (asset.liquidityPoolId() as unknown as Buffer).toString('hex') },
+      key: { asset_code: '', asset_issuer: '', liquidity_pool_id: Buffer.from(asset.liquidityPoolId.value).toString('hex') },
     };
   }
   const value = assetFromXdr(asset);
@@ -197,50 +196,49 @@ function trustLineAsset(
 }
 
 function trustLineRow(t: xdr.TrustLineEntry, modified: number): TrustLineRow | null {
-  const line = trustLineAsset(t.asset());
+  const line = trustLineAsset(t.asset);
   if (!line) return null;
   let buying = 0n;
   let selling = 0n;
-  const ext = t.ext();
-  if (ext.switch() === 1) {
-    buying = BigInt(ext.v1().liabilities().buying().toString());
-    selling = BigInt(ext.v1().liabilities().selling().toString());
+  const ext = t.ext;
+  if (ext.type === 'v1') {
+    buying = ext.v1.liabilities.buying;
+    selling = ext.v1.liabilities.selling;
   }
   return {
-    account_id: accountIdFromXdr(t.accountId()),
+    account_id: accountIdFromXdr(t.accountId),
     asset_type: line.type,
     ...line.key,
-    balance: BigInt(t.balance().toString()),
-    limit: BigInt(t.limit().toString()),
+    balance: t.balance,
+    limit: t.limit,
     buying_liabilities: buying,
     selling_liabilities: selling,
-    flags: t.flags(),
+    flags: t.flags,
     last_modified_ledger: modified,
   };
 }
 
 function dataRow(d: xdr.DataEntry, modified: number): DataRow {
   return {
-    account_id: accountIdFromXdr(d.accountId()),
-    name: Buffer.from(d.dataName()).toString('utf8'),
-    value: Buffer.from(d.dataValue()).toString('base64'),
+    account_id: accountIdFromXdr(d.accountId),
+    name: Buffer.from(d.dataName.bytes).toString('utf8'),
+    value: Buffer.from(d.dataValue.value).toString('base64'),
     last_modified_ledger: modified,
   };
 }
 
 function offerRow(o: xdr.OfferEntry, modified: number): OfferRow {
-  const n = o.price().n();
-  const d = o.price().d();
+  const { n, d } = o.price;
   return {
-    id: BigInt(o.offerId().toString()),
-    seller_id: accountIdFromXdr(o.sellerId()),
-    selling_asset: formatCanonicalAsset(assetFromXdr(o.selling())),
-    buying_asset: formatCanonicalAsset(assetFromXdr(o.buying())),
-    amount: BigInt(o.amount().toString()),
+    id: o.offerId,
+    seller_id: accountIdFromXdr(o.sellerId),
+    selling_asset: formatCanonicalAsset(assetFromXdr(o.selling)),
+    buying_asset: formatCanonicalAsset(assetFromXdr(o.buying)),
+    amount: o.amount,
     price_n: n,
     price_d: d,
     price: n / d,
-    flags: o.flags(),
+    flags: o.flags,
     last_modified_ledger: modified,
   };
 }

@@ -2,7 +2,7 @@
 // a crossed offer (trade type orderbook) or a liquidity pool (liquidity_pool, with the pool's fee
 // and the exchange's rounding slippage). The rows keep the seller's and the buyer's side;
 // tradeRow turns them into base/counter by the assets' history ids, as Horizon's Flush does.
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { changePairs } from '../../meta/index.js';
 import {
   accountIdFromXdr,
@@ -36,35 +36,41 @@ export function operationTrades(input: TradeInput): TradeRecord[] {
   const { op, result } = input;
   let claims: xdr.ClaimAtom[];
   let buyOffer: xdr.OfferEntry | null = null;
-  const type = op.body().switch().name;
+  const type = op.body.type;
   switch (type) {
-    case 'pathPaymentStrictReceive':
-      claims = result.pathPaymentStrictReceiveResult().success().offers();
+    case 'pathPaymentStrictReceive': {
+      const r = xdr.expectUnionVariant(result, 'pathPaymentStrictReceive').pathPaymentStrictReceiveResult;
+      claims = xdr.expectUnionVariant(r, 'pathPaymentStrictReceiveSuccess').success.offers;
       break;
-    case 'pathPaymentStrictSend':
-      claims = result.pathPaymentStrictSendResult().success().offers();
+    }
+    case 'pathPaymentStrictSend': {
+      const r = xdr.expectUnionVariant(result, 'pathPaymentStrictSend').pathPaymentStrictSendResult;
+      claims = xdr.expectUnionVariant(r, 'pathPaymentStrictSendSuccess').success.offers;
       break;
+    }
     case 'manageBuyOffer': {
-      const success = result.manageBuyOfferResult().success();
-      claims = success.offersClaimed();
-      buyOffer = restingOffer(success.offer());
+      const r = xdr.expectUnionVariant(result, 'manageBuyOffer').manageBuyOfferResult;
+      const success = xdr.expectUnionVariant(r, 'manageBuyOfferSuccess').success;
+      claims = success.offersClaimed;
+      buyOffer = restingOffer(success.offer);
       break;
     }
     case 'manageSellOffer':
     case 'createPassiveSellOffer': {
-      const success =
-        result.switch().name === 'createPassiveSellOffer'
-          ? result.createPassiveSellOfferResult().success()
-          : result.manageSellOfferResult().success();
-      claims = success.offersClaimed();
-      buyOffer = restingOffer(success.offer());
+      const r =
+        result.type === 'createPassiveSellOffer'
+          ? result.createPassiveSellOfferResult
+          : xdr.expectUnionVariant(result, 'manageSellOffer').manageSellOfferResult;
+      const success = xdr.expectUnionVariant(r, 'manageSellOfferSuccess').success;
+      claims = success.offersClaimed;
+      buyOffer = restingOffer(success.offer);
       break;
     }
     default:
       return [];
   }
   const buyer = muxedAccountFromXdr(input.source).accountId;
-  const buyerOfferId = buyOffer ? BigInt(buyOffer.offerId().toString()) : syntheticOfferId(input.operationId);
+  const buyerOfferId = buyOffer ? buyOffer.offerId : syntheticOfferId(input.operationId);
   const rows: TradeRecord[] = [];
   claims.forEach((claim, order) => {
     const sold = claimAmount(claim, 'sold');
@@ -82,30 +88,29 @@ export function operationTrades(input: TradeInput): TradeRecord[] {
       bought_asset: assetFromXdr(claimAsset(claim, 'bought')),
       bought_amount: bought,
     };
-    if (claim.switch().name === 'claimAtomTypeLiquidityPool') {
-      const atom = claim.liquidityPool();
-      // a PoolId is a Hash, which is a Buffer at run time
-      const poolId = atom.liquidityPoolId() as unknown as Buffer;
+    if (claim.type === 'claimAtomTypeLiquidityPool') {
+      const atom = claim.liquidityPool;
+      const poolId = atom.liquidityPoolId;
       const pool = poolBefore(input.changes, poolId);
-      const params = pool.params();
+      const params = pool.params;
       rows.push({
         ...common,
         offer_id: null,
         seller: null,
         seller_offer_id: null,
-        seller_liquidity_pool_id: poolId.toString('hex'),
+        seller_liquidity_pool_id: Buffer.from(poolId.value).toString('hex'),
         // a pool's price is the trade's own: bought per sold
         price_n: bought,
         price_d: sold,
         trade_type: TRADE_TYPE_LIQUIDITY_POOL,
-        liquidity_pool_fee: params.fee(),
+        liquidity_pool_fee: params.fee,
         rounding_slippage: roundingSlippage(type, atom, pool),
       });
       return;
     }
-    const offer = claim.value() as xdr.ClaimOfferAtom | xdr.ClaimOfferAtomV0;
-    const seller = 'sellerId' in offer ? accountIdFromXdr(offer.sellerId()) : encodeAccountId(offer.sellerEd25519());
-    const offerId = BigInt(offer.offerId().toString());
+    const seller =
+      claim.type === 'claimAtomTypeOrderBook' ? accountIdFromXdr(claim.orderBook.sellerId) : encodeAccountId(claim.v0.sellerEd25519.value);
+    const offerId = claim.value.offerId;
     const price = offerPrice(input.changes, seller, offerId);
     rows.push({
       ...common,
@@ -164,32 +169,31 @@ export function tradeRow(t: TradeRecord, soldAssetId: number, boughtAssetId: num
 }
 
 function restingOffer(offer: xdr.ManageOfferSuccessResultOffer): xdr.OfferEntry | null {
-  const arm = offer.switch().name;
-  return arm === 'manageOfferCreated' || arm === 'manageOfferUpdated' ? offer.offer() : null;
+  return offer.type === 'manageOfferCreated' || offer.type === 'manageOfferUpdated' ? offer.offer : null;
 }
 
 /** the crossed offer's price before this operation (its state entry in the operation's changes) */
 function offerPrice(changes: xdr.LedgerEntryChange[], seller: string, offerId: bigint): { n: bigint; d: bigint } {
   for (const change of changePairs(changes)) {
     if (change.type !== 'offer' || !change.pre) continue;
-    const offer = change.pre.data().offer();
-    if (BigInt(offer.offerId().toString()) === offerId && accountIdFromXdr(offer.sellerId()) === seller) {
-      return { n: BigInt(offer.price().n()), d: BigInt(offer.price().d()) };
+    const offer = xdr.expectUnionVariant(change.pre.data, 'offer').offer;
+    if (offer.offerId === offerId && accountIdFromXdr(offer.sellerId) === seller) {
+      return { n: BigInt(offer.price.n), d: BigInt(offer.price.d) };
     }
   }
   throw new Error(`no ledger entry change for crossed offer ${offerId} of ${seller}`);
 }
 
 /** the pool as it stood before this operation: the last change of it in the operation's changes (Horizon's findOperationChange) */
-function poolBefore(changes: xdr.LedgerEntryChange[], poolId: Buffer): xdr.LiquidityPoolEntryConstantProduct {
+function poolBefore(changes: xdr.LedgerEntryChange[], poolId: xdr.PoolId): xdr.LiquidityPoolEntryConstantProduct {
   const pairs = changePairs(changes);
   for (let i = pairs.length - 1; i >= 0; i--) {
     const change = pairs[i]!;
     if (change.type !== 'liquidityPool' || !change.pre) continue;
-    const pool = change.pre.data().liquidityPool();
-    if ((pool.liquidityPoolId() as unknown as Buffer).equals(poolId)) return pool.body().constantProduct();
+    const pool = xdr.expectUnionVariant(change.pre.data, 'liquidityPool').liquidityPool;
+    if (pool.liquidityPoolId.equals(poolId)) return pool.body.constantProduct;
   }
-  throw new Error(`no ledger entry change for liquidity pool ${poolId.toString('hex')}`);
+  throw new Error(`no ledger entry change for liquidity pool ${Buffer.from(poolId.value).toString('hex')}`);
 }
 
 /**
@@ -199,20 +203,19 @@ function poolBefore(changes: xdr.LedgerEntryChange[], poolId: Buffer): xdr.Liqui
  * of trade aggregations.
  */
 function roundingSlippage(type: string, atom: xdr.ClaimLiquidityAtom, pool: xdr.LiquidityPoolEntryConstantProduct): bigint {
-  const params = pool.params();
-  let disbursedReserve = BigInt(pool.reserveA().toString());
-  let depositedReserve = BigInt(pool.reserveB().toString());
-  if (!atom.assetSold().toXDR().equals(params.assetA().toXDR()))
-    [disbursedReserve, depositedReserve] = [depositedReserve, disbursedReserve];
-  const deposited = BigInt(atom.amountBought().toString());
-  const disbursed = BigInt(atom.amountSold().toString());
+  const params = pool.params;
+  let disbursedReserve = pool.reserveA;
+  let depositedReserve = pool.reserveB;
+  if (!atom.assetSold.equals(params.assetA)) [disbursedReserve, depositedReserve] = [depositedReserve, disbursedReserve];
+  const deposited = atom.amountBought;
+  const disbursed = atom.amountSold;
   let exchange: { slippageBps: bigint; ok: boolean };
   switch (type) {
     case 'pathPaymentStrictReceive':
-      exchange = poolExpectation(depositedReserve, disbursedReserve, disbursed, params.fee(), true);
+      exchange = poolExpectation(depositedReserve, disbursedReserve, disbursed, params.fee, true);
       break;
     case 'pathPaymentStrictSend':
-      exchange = poolPayout(depositedReserve, disbursedReserve, deposited, params.fee(), true);
+      exchange = poolPayout(depositedReserve, disbursedReserve, deposited, params.fee, true);
       break;
     default:
       throw new Error(`a liquidity pool trade of a ${type} operation`);

@@ -1,5 +1,5 @@
 // The history_transactions row of an applied transaction (successful or failed, fee bumps too).
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { envelopeParts, type EnvelopeParts, type LedgerTx } from '../../meta/index.js';
 import { INT64_MAX } from '../../stellar/index.js';
 import type { TransactionRow } from '../rows.js';
@@ -10,26 +10,24 @@ const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 const SUCCESS = new Set(['txSuccess', 'txFeeBumpInnerSuccess']);
 
 export function isSuccessful(result: xdr.TransactionResultPair): boolean {
-  return SUCCESS.has(result.result().result().switch().name);
+  return SUCCESS.has(result.result.result.type);
 }
 
 /** The operation results of a transaction (those of the inner one for a fee bump), if any. */
 export function operationResults(result: xdr.TransactionResultPair): xdr.OperationResult[] {
-  const r = result.result().result();
-  const arm = r.switch().name;
-  if (arm === 'txFeeBumpInnerSuccess' || arm === 'txFeeBumpInnerFailed') {
-    const inner = r.innerResultPair().result().result();
-    const innerArm = inner.switch().name;
-    return innerArm === 'txSuccess' || innerArm === 'txFailed' ? inner.results() : [];
+  const r = result.result.result;
+  if (r.type === 'txFeeBumpInnerSuccess' || r.type === 'txFeeBumpInnerFailed') {
+    const inner = r.innerResultPair.result.result;
+    return inner.type === 'txSuccess' || inner.type === 'txFailed' ? inner.results : [];
   }
-  return arm === 'txSuccess' || arm === 'txFailed' ? r.results() : [];
+  return r.type === 'txSuccess' || r.type === 'txFailed' ? r.results : [];
 }
 
 /** LedgerEntryChanges (an XDR array) as base64 */
 export function changesXdr(changes: xdr.LedgerEntryChange[]): string {
   const count = Buffer.alloc(4);
   count.writeUInt32BE(changes.length, 0);
-  return Buffer.concat([count, ...changes.map((c) => c.toXDR())]).toString('base64');
+  return Buffer.concat([count, ...changes.map((c) => c.toXdr())]).toString('base64');
 }
 
 /** the length of the UTF-8 sequence at `i`, or 0 where Go's utf8.DecodeRune sees an invalid one */
@@ -65,18 +63,17 @@ export function memoText(bytes: Buffer): string {
 }
 
 function memo(m: xdr.Memo): { type: string; value: string | null; bytes?: string } {
-  switch (m.switch().name) {
+  switch (m.type) {
     case 'memoText': {
-      const text = m.text();
-      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text);
+      const bytes = Buffer.from(m.text.bytes);
       return { type: 'text', value: memoText(bytes), bytes: bytes.toString('base64') };
     }
     case 'memoId':
-      return { type: 'id', value: m.id().toString() };
+      return { type: 'id', value: m.id.toString() };
     case 'memoHash':
-      return { type: 'hash', value: m.hash().toString('base64') };
+      return { type: 'hash', value: Buffer.from(m.hash.value).toString('base64') };
     case 'memoReturn':
-      return { type: 'return', value: m.retHash().toString('base64') };
+      return { type: 'return', value: Buffer.from(m.retHash.value).toString('base64') };
     default:
       return { type: 'none', value: null };
   }
@@ -84,8 +81,15 @@ function memo(m: xdr.Memo): { type: string; value: string | null; bytes?: string
 
 /** The envelope's parts with a fee bump's inner hash (from the result). */
 export function transactionParts(tx: LedgerTx): EnvelopeParts {
-  const innerHash =
-    tx.envelope.switch().name === 'envelopeTypeTxFeeBump' ? tx.result.result().result().innerResultPair().transactionHash() : undefined;
+  let innerHash: Buffer | undefined;
+  if (tx.envelope.type === 'envelopeTypeTxFeeBump') {
+    const result = tx.result.result.result;
+    const pair =
+      result.type === 'txFeeBumpInnerFailed'
+        ? result.innerResultPair
+        : xdr.expectUnionVariant(result, 'txFeeBumpInnerSuccess').innerResultPair;
+    innerHash = Buffer.from(pair.transactionHash.value);
+  }
   return envelopeParts(tx.envelope, innerHash);
 }
 
@@ -97,11 +101,11 @@ export function transactionRow(
   closedAt: string,
   parts: EnvelopeParts = transactionParts(tx),
 ): TransactionRow {
-  const outer = tx.result.result();
+  const outer = tx.result.result;
   const m = memo(parts.memo);
   const bounds = parts.timeBounds;
   // a time bound is a uint64: Horizon caps it at the int64 maximum
-  const maxTime = bounds ? min(BigInt(bounds.maxTime().toString()), INT64_MAX) : null;
+  const maxTime = bounds ? min(bounds.maxTime, INT64_MAX) : null;
   const fb = parts.feeBump;
   const raw = tx.raw;
   return {
@@ -115,16 +119,16 @@ export function transactionRow(
     account_muxed: parts.source.muxedAddress,
     account_sequence: parts.sequence,
     max_fee: parts.fee,
-    fee_charged: BigInt(outer.feeCharged().toString()),
+    fee_charged: outer.feeCharged,
     operation_count: parts.operations.length,
     memo_type: m.type,
     memo: m.value,
     memo_bytes: m.bytes ?? null,
     signatures: fb ? fb.signatures : parts.signatures,
-    valid_after: bounds ? min(BigInt(bounds.minTime().toString()), INT64_MAX) : null,
+    valid_after: bounds ? min(bounds.minTime, INT64_MAX) : null,
     valid_before: maxTime === null || maxTime === 0n ? null : maxTime,
-    min_ledger: parts.ledgerBounds ? parts.ledgerBounds.minLedger() : null,
-    max_ledger: parts.ledgerBounds && parts.ledgerBounds.maxLedger() !== 0 ? parts.ledgerBounds.maxLedger() : null,
+    min_ledger: parts.ledgerBounds ? parts.ledgerBounds.minLedger : null,
+    max_ledger: parts.ledgerBounds && parts.ledgerBounds.maxLedger !== 0 ? parts.ledgerBounds.maxLedger : null,
     min_account_sequence: parts.minSeqNum,
     min_account_sequence_age: parts.minSeqAge,
     min_account_sequence_ledger_gap: parts.minSeqLedgerGap,
@@ -132,11 +136,11 @@ export function transactionRow(
     fee_account: fb ? fb.feeSource.accountId : null,
     fee_account_muxed: fb ? fb.feeSource.muxedAddress : null,
     new_max_fee: fb ? fb.fee : null,
-    inner_transaction_hash: fb ? fb.innerHash.toString('hex') : null,
+    inner_transaction_hash: fb ? Buffer.from(fb.innerHash).toString('hex') : null,
     inner_signatures: fb ? parts.signatures : [],
-    envelope_xdr: raw?.envelopeXdr ?? tx.envelope.toXDR('base64'),
-    result_xdr: raw?.resultXdr ?? outer.toXDR('base64'),
-    result_meta_xdr: raw?.resultMetaXdr ?? tx.meta.toXDR('base64'),
+    envelope_xdr: raw?.envelopeXdr ?? tx.envelope.toXdr('base64'),
+    result_xdr: raw?.resultXdr ?? outer.toXdr('base64'),
+    result_meta_xdr: raw?.resultMetaXdr ?? tx.meta.toXdr('base64'),
     fee_meta_xdr: raw?.feeMetaXdr ?? changesXdr(tx.feeChanges),
   };
 }

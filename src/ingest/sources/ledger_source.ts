@@ -24,7 +24,7 @@ export function metaReaderSource(reader: MetaReader): LedgerSource {
   return {
     rawLedgers: (fromSequence) => reader.ledgers(fromSequence),
     async *ledgers(fromSequence: number): AsyncGenerator<xdr.LedgerCloseMeta> {
-      for await (const bytes of reader.ledgers(fromSequence)) yield xdr.LedgerCloseMeta.fromXDR(bytes);
+      for await (const bytes of reader.ledgers(fromSequence)) yield xdr.LedgerCloseMeta.fromXdr(bytes);
     },
     close: () => reader.close(),
   };

@@ -55,13 +55,13 @@ function ledgerTx(index: number, hash: string, xdrs: { envelope: string; result:
   return {
     index,
     hash,
-    envelope: xdr.TransactionEnvelope.fromXDR(xdrs.envelope, 'base64'),
+    envelope: xdr.TransactionEnvelope.fromXdr(xdrs.envelope, 'base64'),
     result: new xdr.TransactionResultPair({
       transactionHash: Buffer.from(hash, 'hex'),
-      result: xdr.TransactionResult.fromXDR(xdrs.result, 'base64'),
+      result: xdr.TransactionResult.fromXdr(xdrs.result, 'base64'),
     }),
     feeChanges: [],
-    meta: xdr.TransactionMeta.fromXDR(xdrs.meta, 'base64'),
+    meta: xdr.TransactionMeta.fromXdr(xdrs.meta, 'base64'),
     postApplyFeeChanges: [],
     changesBefore: [],
     operationChanges: [],
@@ -244,15 +244,15 @@ describe('transaction fields of Horizon’s resourceadapter tests', () => {
       .build()
       .toEnvelope();
     const result = new xdr.TransactionResult({
-      feeCharged: xdr.Int64.fromString('100'),
+      feeCharged: 100n,
       result: xdr.TransactionResultResult.txSuccess([]),
-      ext: new xdr.TransactionResultExt(0),
+      ext: xdr.TransactionResultExt.v0(),
     });
     const hash = hashOf(5);
     const tx = ledgerTx(1, hash, {
-      envelope: envelope.toXDR('base64'),
-      result: result.toXDR('base64'),
-      meta: xdr.TransactionMeta.fromXDR('AAAAAAAAAAA=', 'base64').toXDR('base64'),
+      envelope: envelope.toXdr('base64'),
+      result: result.toXdr('base64'),
+      meta: xdr.TransactionMeta.fromXdr('AAAAAAAAAAA=', 'base64').toXdr('base64'),
       feeMeta: 'AAAAAA==',
     });
     await writeTransactions([transactionRow(tx, toid(8, 1, 0), 8, '2026-01-01T00:00:00.000Z')]);
@@ -358,32 +358,32 @@ describe('pool shares in an account’s balances', () => {
       data: xdr.LedgerEntryData.account(
         new xdr.AccountEntry({
           accountId: accountIdToXdr(ACCOUNT),
-          balance: xdr.Int64.fromString('20000'),
-          seqNum: xdr.Int64.fromString('1'),
+          balance: 20000n,
+          seqNum: 1n,
           numSubEntries: 1,
           inflationDest: null,
           flags: 0,
           homeDomain: '',
           thresholds: Buffer.from([1, 0, 0, 0]),
           signers: [],
-          ext: new xdr.AccountEntryExt(0),
+          ext: xdr.AccountEntryExt.v0(),
         }),
       ),
-      ext: new xdr.LedgerEntryExt(0),
+      ext: xdr.LedgerEntryExt.v0(),
     });
     const shares = new xdr.LedgerEntry({
       lastModifiedLedgerSeq: 900,
       data: xdr.LedgerEntryData.trustline(
         new xdr.TrustLineEntry({
           accountId: accountIdToXdr(ACCOUNT),
-          asset: xdr.TrustLineAsset.assetTypePoolShare(Buffer.from(pool, 'hex') as unknown as xdr.Hash),
-          balance: xdr.Int64.fromString('10000'),
-          limit: xdr.Int64.fromString('123456789'),
+          asset: xdr.TrustLineAsset.assetTypePoolShare(new xdr.PoolId(pool)),
+          balance: 10000n,
+          limit: 123456789n,
           flags: 0,
-          ext: new xdr.TrustLineEntryExt(0),
+          ext: xdr.TrustLineEntryExt.v0(),
         }),
       ),
-      ext: new xdr.LedgerEntryExt(0),
+      ext: xdr.LedgerEntryExt.v0(),
     });
     // the state processor over a ledger that created both entries, then the writer
     const changes = [xdr.LedgerEntryChange.ledgerEntryCreated(account), xdr.LedgerEntryChange.ledgerEntryCreated(shares)];

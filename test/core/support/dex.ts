@@ -1,10 +1,10 @@
-// Raw-XDR builders for exchange operations in stroops (stellar-base's builders take decimal
+// Raw-XDR builders for exchange operations in stroops (the SDK's Operation builders take decimal
 // strings), and readers for offers, balances and claim atoms of an in-memory core.
 import { type Asset, type Keypair, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import type { Core } from '../../../src/core/index.js';
 import type { OfferRec } from '../../../src/core/ledger/entries.js';
 
-const i64 = (v: bigint | number): xdr.Int64 => new xdr.Int64(BigInt(v));
+const i64 = (v: bigint | number): bigint => BigInt(v);
 const price = (n: number, d: number): xdr.Price => new xdr.Price({ n, d });
 
 function op(body: xdr.OperationBody, source?: Keypair): xdr.Operation {
@@ -22,8 +22,8 @@ export function sellOffer(
   return op(
     xdr.OperationBody.manageSellOffer(
       new xdr.ManageSellOfferOp({
-        selling: selling.toXDRObject(),
-        buying: buying.toXDRObject(),
+        selling: selling.toXdrObject(),
+        buying: buying.toXdrObject(),
         amount: i64(amount),
         price: price(n, d),
         offerId: i64(offerId),
@@ -43,8 +43,8 @@ export function buyOffer(
   return op(
     xdr.OperationBody.manageBuyOffer(
       new xdr.ManageBuyOfferOp({
-        selling: selling.toXDRObject(),
-        buying: buying.toXDRObject(),
+        selling: selling.toXdrObject(),
+        buying: buying.toXdrObject(),
         buyAmount: i64(buyAmount),
         price: price(n, d),
         offerId: i64(offerId),
@@ -57,8 +57,8 @@ export function passiveOffer(selling: Asset, buying: Asset, amount: bigint | num
   return op(
     xdr.OperationBody.createPassiveSellOffer(
       new xdr.CreatePassiveSellOfferOp({
-        selling: selling.toXDRObject(),
-        buying: buying.toXDRObject(),
+        selling: selling.toXdrObject(),
+        buying: buying.toXdrObject(),
         amount: i64(amount),
         price: price(n, d),
       }),
@@ -71,7 +71,7 @@ export function pay(dest: Keypair, asset: Asset, amount: bigint | number): xdr.O
     xdr.OperationBody.payment(
       new xdr.PaymentOp({
         destination: xdr.MuxedAccount.keyTypeEd25519(dest.rawPublicKey()),
-        asset: asset.toXDRObject(),
+        asset: asset.toXdrObject(),
         amount: i64(amount),
       }),
     ),
@@ -79,7 +79,7 @@ export function pay(dest: Keypair, asset: Asset, amount: bigint | number): xdr.O
 }
 
 export function trust(asset: Asset, limit: bigint | number = 0x7fffffffffffffffn): xdr.Operation {
-  return op(xdr.OperationBody.changeTrust(new xdr.ChangeTrustOp({ line: asset.toChangeTrustXDRObject(), limit: i64(limit) })));
+  return op(xdr.OperationBody.changeTrust(new xdr.ChangeTrustOp({ line: asset.toChangeTrustXdrObject(), limit: i64(limit) })));
 }
 
 export function strictReceive(
@@ -93,12 +93,12 @@ export function strictReceive(
   return op(
     xdr.OperationBody.pathPaymentStrictReceive(
       new xdr.PathPaymentStrictReceiveOp({
-        sendAsset: sendAsset.toXDRObject(),
+        sendAsset: sendAsset.toXdrObject(),
         sendMax: i64(sendMax),
         destination: xdr.MuxedAccount.keyTypeEd25519(dest.rawPublicKey()),
-        destAsset: destAsset.toXDRObject(),
+        destAsset: destAsset.toXdrObject(),
         destAmount: i64(destAmount),
-        path: path.map((a) => a.toXDRObject()),
+        path: path.map((a) => a.toXdrObject()),
       }),
     ),
   );
@@ -115,12 +115,12 @@ export function strictSend(
   return op(
     xdr.OperationBody.pathPaymentStrictSend(
       new xdr.PathPaymentStrictSendOp({
-        sendAsset: sendAsset.toXDRObject(),
+        sendAsset: sendAsset.toXdrObject(),
         sendAmount: i64(sendAmount),
         destination: xdr.MuxedAccount.keyTypeEd25519(dest.rawPublicKey()),
-        destAsset: destAsset.toXDRObject(),
+        destAsset: destAsset.toXdrObject(),
         destMin: i64(destMin),
-        path: path.map((a) => a.toXDRObject()),
+        path: path.map((a) => a.toXdrObject()),
       }),
     ),
   );
@@ -171,27 +171,65 @@ export interface Claim {
   bought: bigint;
 }
 
+/** The success of a manage sell/buy offer or a passive offer, or null for any other result. */
+export function manageOfferSuccess(r: xdr.OperationResult): xdr.ManageOfferSuccessResult | null {
+  if (r.type !== 'opInner') return null;
+  const tr = r.tr;
+  switch (tr.type) {
+    case 'manageSellOffer':
+      return tr.manageSellOfferResult.type === 'manageSellOfferSuccess' ? tr.manageSellOfferResult.success : null;
+    case 'createPassiveSellOffer':
+      return tr.createPassiveSellOfferResult.type === 'manageSellOfferSuccess' ? tr.createPassiveSellOfferResult.success : null;
+    case 'manageBuyOffer':
+      return tr.manageBuyOfferResult.type === 'manageBuyOfferSuccess' ? tr.manageBuyOfferResult.success : null;
+    default:
+      return null;
+  }
+}
+
+/** The success of a path payment (strict receive or strict send), or null for any other result. */
+export function pathPaymentSuccess(
+  r: xdr.OperationResult,
+): xdr.PathPaymentStrictReceiveResultSuccess | xdr.PathPaymentStrictSendResultSuccess | null {
+  if (r.type !== 'opInner') return null;
+  const tr = r.tr;
+  if (tr.type === 'pathPaymentStrictReceive')
+    return tr.pathPaymentStrictReceiveResult.type === 'pathPaymentStrictReceiveSuccess' ? tr.pathPaymentStrictReceiveResult.success : null;
+  if (tr.type === 'pathPaymentStrictSend')
+    return tr.pathPaymentStrictSendResult.type === 'pathPaymentStrictSendSuccess' ? tr.pathPaymentStrictSendResult.success : null;
+  return null;
+}
+
+/** The claim atoms of a successful exchange operation (offers or path payments), or null for any other result. */
+export function claimAtoms(r: xdr.OperationResult): xdr.ClaimAtom[] | null {
+  return manageOfferSuccess(r)?.offersClaimed ?? pathPaymentSuccess(r)?.offers ?? null;
+}
+
+/** The order book atom of a claim (the only kind the core emits without pools). */
+export function orderBookAtom(a: xdr.ClaimAtom): xdr.ClaimOfferAtom {
+  return xdr.expectUnionVariant(a, 'claimAtomTypeOrderBook').orderBook;
+}
+
 /** The claim atoms of a successful exchange operation result. */
 export function claims(r: xdr.OperationResult): Claim[] {
-  const inner = r.tr().value() as unknown as { value(): unknown };
-  const v = inner.value() as { offersClaimed?: () => xdr.ClaimAtom[]; offers?: () => xdr.ClaimAtom[] };
-  const atoms = v instanceof xdr.ManageOfferSuccessResult ? v.offersClaimed() : (v as xdr.PathPaymentStrictReceiveResultSuccess).offers();
+  const atoms = claimAtoms(r);
+  if (!atoms) throw new Error('not a successful exchange operation');
   return atoms.map((a) => {
-    const o = a.orderBook();
+    const o = orderBookAtom(a);
     return {
-      seller: StrKey.encodeEd25519PublicKey(o.sellerId().ed25519()),
-      offerId: o.offerId().toBigInt(),
-      sold: o.amountSold().toBigInt(),
-      bought: o.amountBought().toBigInt(),
+      seller: StrKey.encodeEd25519PublicKey(o.sellerId.ed25519.value),
+      offerId: o.offerId,
+      sold: o.amountSold,
+      bought: o.amountBought,
     };
   });
 }
 
 /** The offer in a manage offer result: its effect and the offer entry (if any). */
 export function offerEffect(r: xdr.OperationResult): { effect: string; offerId: bigint | null; amount: bigint | null } {
-  const inner = r.tr().value() as unknown as { value(): xdr.ManageOfferSuccessResult };
-  const o = inner.value().offer();
-  const effect = o.switch().name;
-  if (effect === 'manageOfferDeleted') return { effect, offerId: null, amount: null };
-  return { effect, offerId: o.offer().offerId().toBigInt(), amount: o.offer().amount().toBigInt() };
+  const success = manageOfferSuccess(r);
+  if (!success) throw new Error('not a successful manage offer operation');
+  const o = success.offer;
+  if (o.type === 'manageOfferDeleted') return { effect: o.type, offerId: null, amount: null };
+  return { effect: o.type, offerId: o.offer.offerId, amount: o.offer.amount };
 }

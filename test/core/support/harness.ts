@@ -33,14 +33,44 @@ export function txHash(tx: xdr.Transaction): Buffer {
   return createHash('sha256')
     .update(NETWORK_ID)
     .update(Buffer.from([0, 0, 0, 2]))
-    .update(tx.toXDR())
+    .update(tx.toXdr())
     .digest();
 }
 
-export function codesOf(r: xdr.TransactionResult): { code: string; ops: string[] } {
-  const arm = r.result().switch().name;
-  const ops = arm === 'txSuccess' || arm === 'txFailed' ? r.result().results().map(opResultCode) : [];
-  return { code: arm, ops };
+/** The transaction's code and, for txSuccess/txFailed, its operations' codes (also for a fee bump's inner result). */
+export function codesOf(r: xdr.TransactionResult | xdr.InnerTransactionResult): { code: string; ops: string[] } {
+  const res = r.result;
+  const ops = res.type === 'txSuccess' || res.type === 'txFailed' ? res.results.map((o) => opResultCode(o)) : [];
+  return { code: res.type, ops };
+}
+
+/** The operation results of a txSuccess/txFailed transaction result (throws for any other code). */
+export function opResultsOf(r: xdr.TransactionResult | xdr.InnerTransactionResult): xdr.OperationResult[] {
+  const res = r.result;
+  if (res.type !== 'txSuccess' && res.type !== 'txFailed') throw new Error(`no operation results in ${res.type}`);
+  return res.results;
+}
+
+/** Raw bytes (a Uint8Array or an opaque XDR value such as a Hash) as lowercase hex. */
+export function hex(b: Uint8Array | xdr.BytesValue): string {
+  return Buffer.from(b instanceof Uint8Array ? b : b.value).toString('hex');
+}
+
+/** The v1 body of a LedgerCloseMeta (the only version the core emits). */
+export function metaV1(meta: xdr.LedgerCloseMeta): xdr.LedgerCloseMetaV1 {
+  return xdr.expectUnionVariant(meta, 'v1').v1;
+}
+
+/** The LedgerCloseMetaV1 of a closed ledger of `core`, decoded from its stored bytes. */
+export function closeMetaV1(core: Core, sequence: number): xdr.LedgerCloseMetaV1 {
+  const bytes = core.ledgerMetaXdr(sequence);
+  if (!bytes) throw new Error(`no meta for ledger ${sequence}`);
+  return metaV1(xdr.LedgerCloseMeta.fromXdr(bytes));
+}
+
+/** The v3 TransactionMeta of a transaction applied by the core. */
+export function txMetaV3(p: xdr.TransactionResultMeta): xdr.TransactionMetaV3 {
+  return xdr.expectUnionVariant(p.txApplyProcessing, 'v3').v3;
 }
 
 export class Harness {
@@ -72,19 +102,15 @@ export class Harness {
     const tx = new xdr.Transaction({
       sourceAccount: xdr.MuxedAccount.keyTypeEd25519(source.rawPublicKey()),
       fee: (o.fee ?? 100) * ops.length,
-      seqNum: new xdr.Int64(seq),
-      cond:
-        o.cond ??
-        xdr.Preconditions.precondTime(
-          new xdr.TimeBounds({ minTime: new xdr.Uint64(BigInt(tb.minTime)), maxTime: new xdr.Uint64(BigInt(tb.maxTime)) }),
-        ),
-      memo: (o.memo ?? Memo.none()).toXDRObject(),
+      seqNum: seq,
+      cond: o.cond ?? xdr.Preconditions.precondTime(new xdr.TimeBounds({ minTime: BigInt(tb.minTime), maxTime: BigInt(tb.maxTime) })),
+      memo: (o.memo ?? Memo.none()).toXdrObject(),
       operations: ops,
-      ext: new xdr.TransactionExt(0),
+      ext: xdr.TransactionExt.v0(),
     });
     const hash = txHash(tx);
     const signatures = (o.signers ?? [source]).map((k) => k.signDecorated(hash));
-    return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures })).toXDR('base64');
+    return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures })).toXdr('base64');
   }
 
   nextCloseTime(): number {
@@ -102,16 +128,15 @@ export class Harness {
     if (status.status !== 'PENDING') {
       await this.close();
       if (status.status === 'ERROR') {
-        const r = xdr.TransactionResult.fromXDR(status.error, 'base64');
-        return { status, ...codesOf(r), feeCharged: r.feeCharged().toBigInt(), result: r };
+        const r = xdr.TransactionResult.fromXdr(status.error, 'base64');
+        return { status, ...codesOf(r), feeCharged: r.feeCharged, result: r };
       }
       return { status, code: '', ops: [], feeCharged: 0n, result: null };
     }
     const closed = await this.core.closeLedger(this.nextCloseTime());
-    const meta = xdr.LedgerCloseMeta.fromXDR(this.core.ledgerMetaXdr(closed.sequence)!);
-    const p = meta.v1().txProcessing()[0]!;
-    const r = p.result().result();
-    return { status, ...codesOf(r), feeCharged: r.feeCharged().toBigInt(), result: r };
+    const p = closeMetaV1(this.core, closed.sequence).txProcessing[0]!;
+    const r = p.result.result;
+    return { status, ...codesOf(r), feeCharged: r.feeCharged, result: r };
   }
 
   async run(source: Keypair, ops: xdr.Operation[], o: TxOptions = {}): Promise<Applied> {

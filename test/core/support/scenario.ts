@@ -43,7 +43,7 @@ export function loadScenario(name: string): Scenario {
       seq: Number(r.ledgerseq),
       closeTime: Number(r.closetime),
       hash: String(r.ledgerhash),
-      header: xdr.LedgerHeader.fromXDR(String(r.data), 'base64'),
+      header: xdr.LedgerHeader.fromXdr(String(r.data), 'base64'),
       txs: [] as ScenarioTx[],
     }))
     .sort((a, b) => a.seq - b.seq);
@@ -57,9 +57,9 @@ export function loadScenario(name: string): Scenario {
       txid: String(r.txid),
       index: Number(r.txindex),
       envelope: String(r.txbody),
-      expected: xdr.TransactionResultPair.fromXDR(String(r.txresult), 'base64'),
-      meta: xdr.TransactionMeta.fromXDR(String(r.txmeta), 'base64'),
-      feeChanges: xdr.LedgerEntryChanges.fromXDR(feeChanges, 'base64'),
+      expected: xdr.TransactionResultPair.fromXdr(String(r.txresult), 'base64'),
+      meta: xdr.TransactionMeta.fromXdr(String(r.txmeta), 'base64'),
+      feeChanges: xdr.decodeArray(xdr.LedgerEntryChange, feeChanges, 'base64'),
     });
   }
   for (const l of ledgers) l.txs.sort((a, b) => a.index - b.index);

@@ -1,6 +1,6 @@
 // A reingest encodes a ledger a slice of transactions at a time from its bytes, releasing each
 // slice's decoded parts: the COPY bytes must equal those of the ledger's rows built at once from
-// js-xdr's objects, across several slices.
+// the SDK's XDR objects, across several slices.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,7 +35,7 @@ describe('encoded ledger', () => {
     expect(raws).toHaveLength(2);
     for (const raw of raws) {
       const encoded = encodeLedger(viewLedgerBytes(raw, network));
-      const rows = ledgerRows(viewLedger(xdr.LedgerCloseMeta.fromXDR(raw), network), [], { state: false });
+      const rows = ledgerRows(viewLedger(xdr.LedgerCloseMeta.fromXdr(raw), network), [], { state: false });
       const whole = encodeHistory([rows]);
       expect(encoded).toMatchObject({
         sequence: rows.ledger.sequence,

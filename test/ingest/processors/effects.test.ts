@@ -2,8 +2,8 @@
 // stellar-core's result and entry changes, gives Horizon's history_effects rows — accounts, types,
 // order and details — and an operation of a failed transaction gives none, as in Horizon's dump.
 // The testnet's operations (TransactionMeta v3) give the effects Horizon's rules derive from the
-// operation as stellar-base reads it.
-import type { Asset, Operation } from '@stellar/stellar-sdk/base';
+// operation as the SDK reads it.
+import { type Asset, type OperationRecord, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { operationEffects } from '../../../src/ingest/processors/effects.js';
 import { EFFECT_TYPES } from '../../../src/stellar/index.js';
@@ -44,8 +44,8 @@ describe.each(SCENARIOS)('effects of scenario %s', (name) => {
 
 type Effect = [account: string, type: keyof typeof EFFECT_TYPES, details: Record<string, unknown>];
 
-/** Horizon's effects (effects_processor.go) of the testnet's operation types, from stellar-base's reading. */
-function horizonRules(op: Operation, input: OperationInput): Effect[] {
+/** Horizon's effects (effects_processor.go) of the testnet's operation types, from the SDK's reading. */
+function horizonRules(op: OperationRecord, input: OperationInput): Effect[] {
   const source = input.sourceId;
   switch (op.type) {
     case 'createAccount':
@@ -57,7 +57,7 @@ function horizonRules(op: Operation, input: OperationInput): Effect[] {
     case 'changeTrust': {
       const line = op.line as Asset;
       // a trust line the operation's changes create, else one it updates
-      const created = input.changes.some((c) => c.switch().name === 'ledgerEntryCreated');
+      const created = input.changes.some((c) => c.type === 'ledgerEntryCreated');
       const details = { limit: op.limit, asset_type: line.getAssetType(), asset_code: line.getCode(), asset_issuer: line.getIssuer() };
       return [[source, created ? 'trustline_created' : 'trustline_updated', details]];
     }
@@ -79,7 +79,8 @@ function horizonRules(op: Operation, input: OperationInput): Effect[] {
       return out;
     }
     case 'accountMerge': {
-      const amount = input.result.accountMergeResult().sourceAccountBalance().toBigInt();
+      const merge = xdr.expectUnionVariant(input.result, 'accountMerge').accountMergeResult;
+      const amount = xdr.expectUnionVariant(merge, 'accountMergeSuccess').sourceAccountBalance;
       const details = { amount: `${amount / 10_000_000n}.${String(amount % 10_000_000n).padStart(7, '0')}`, asset_type: 'native' };
       return [
         [source, 'account_debited', details],

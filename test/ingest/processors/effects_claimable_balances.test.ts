@@ -20,12 +20,12 @@ import {
   transactionMeta,
 } from '../support/horizon_effects.js';
 
-const balanceId = (base64: string): xdr.ClaimableBalanceId => xdr.ClaimableBalanceId.fromXDR(base64, 'base64');
+const balanceId = (base64: string): xdr.ClaimableBalanceId => xdr.ClaimableBalanceId.fromXdr(base64, 'base64');
 const BALANCE_0 = 'AAAAANoNV9p9SFDn/BDSqdDrxzH3r7QFdMAzlbF9SRSbkfW+';
 const BALANCE_1 = 'AAAAALHcX0PDa9UefSAzitC6vQOUr802phH8OF2ahLzg6j1D';
 const ISSUER = 'GDRW375MAYR46ODGF2WGANQC2RRZL7O246DYHHCGWTV2RE7IHE2QUQLD';
 
-const claimant = (destination: string, predicate = xdr.ClaimPredicate.claimPredicateUnconditional()): xdr.Claimant =>
+const claimant = (destination: string, predicate: xdr.ClaimPredicate = xdr.ClaimPredicate.claimPredicateUnconditional()): xdr.Claimant =>
   xdr.Claimant.claimantTypeV0(new xdr.ClaimantV0({ destination: account(destination), predicate }));
 
 function balanceEntry(id: string, amount: bigint, asset: xdr.Asset, claimants: xdr.Claimant[], clawbackEnabled = false) {
@@ -35,11 +35,10 @@ function balanceEntry(id: string, amount: bigint, asset: xdr.Asset, claimants: x
     asset,
     amount: int64(amount),
     ext: clawbackEnabled
-      ? new xdr.ClaimableBalanceEntryExt(
-          1,
-          new xdr.ClaimableBalanceEntryExtensionV1({ ext: new xdr.ClaimableBalanceEntryExtensionV1Ext(0), flags: 1 }),
+      ? xdr.ClaimableBalanceEntryExt.v1(
+          new xdr.ClaimableBalanceEntryExtensionV1({ ext: xdr.ClaimableBalanceEntryExtensionV1Ext.v0(), flags: 1 }),
         )
-      : new xdr.ClaimableBalanceEntryExt(0),
+      : xdr.ClaimableBalanceEntryExt.v0(),
   });
 }
 
@@ -64,7 +63,7 @@ describe('Horizon’s CreateClaimableBalanceEffectsTestSuite', () => {
       new xdr.Operation({
         sourceAccount: source,
         body: xdr.OperationBody.createClaimableBalance(
-          new xdr.CreateClaimableBalanceOp({ asset: cb.asset(), amount: cb.amount(), claimants: cb.claimants() }),
+          new xdr.CreateClaimableBalanceOp({ asset: cb.asset, amount: cb.amount, claimants: cb.claimants }),
         ),
       }),
   );

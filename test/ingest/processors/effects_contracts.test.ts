@@ -37,15 +37,14 @@ import {
 
 /** makeInvocationTransactionWithChanges: one invoke_host_function operation of `source`, meta v3 */
 function invocationEffects(source: string, changes: xdr.LedgerEntryChange[], events: xdr.ContractEvent[]) {
-  const meta = new xdr.TransactionMeta(
-    3,
+  const meta = xdr.TransactionMeta.v3(
     new xdr.TransactionMetaV3({
-      ext: new xdr.ExtensionPoint(0),
+      ext: xdr.ExtensionPoint.v0(),
       txChangesBefore: [],
       operations: [new xdr.OperationMeta({ changes })],
       txChangesAfter: [],
       sorobanMeta: new xdr.SorobanTransactionMeta({
-        ext: new xdr.SorobanTransactionMetaExt(0),
+        ext: xdr.SorobanTransactionMetaExt.v0(),
         events,
         returnValue: xdr.ScVal.scvVoid(),
         diagnosticEvents: [],
@@ -254,21 +253,16 @@ describe('SAC events in TransactionMeta v4 (Zenith’s own case, from Horizon’
     const asset = creditAsset('TESTER', admin);
     const id = contractId(asset, HORIZON_TEST_PASSPHRASE);
     const events = [
-      contractEvent(
-        id,
-        [symbol('transfer'), address(from), address(to), assetTopic(asset)],
-        v4MapData(12345n, xdr.ScVal.scvU64(xdr.Uint64.fromString('42'))),
-      ),
+      contractEvent(id, [symbol('transfer'), address(from), address(to), assetTopic(asset)], v4MapData(12345n, xdr.ScVal.scvU64(42n))),
       contractEvent(id, [symbol('mint'), address(toContract), assetTopic(asset)], bigAmount(10n)),
       // another contract's event of the same shape is not the SAC's
       contractEvent(Buffer.alloc(32, 9), [symbol('burn'), address(from), assetTopic(asset)], bigAmount(10n)),
     ];
-    const meta = new xdr.TransactionMeta(
-      4,
+    const meta = xdr.TransactionMeta.v4(
       new xdr.TransactionMetaV4({
-        ext: new xdr.ExtensionPoint(0),
+        ext: xdr.ExtensionPoint.v0(),
         txChangesBefore: [],
-        operations: [new xdr.OperationMetaV2({ ext: new xdr.ExtensionPoint(0), changes: [], events })],
+        operations: [new xdr.OperationMetaV2({ ext: xdr.ExtensionPoint.v0(), changes: [], events })],
         txChangesAfter: [],
         sorobanMeta: null,
         events: [],

@@ -89,7 +89,7 @@ function strictPaymentWithMuxedAccountsTx(): xdr.TransactionEnvelope {
         cond: xdr.Preconditions.precondNone(),
         memo: xdr.Memo.memoNone(),
         operations: [op],
-        ext: new xdr.TransactionExt(0),
+        ext: xdr.TransactionExt.v0(),
       }),
       signatures: [new xdr.DecoratedSignature({ hint: Buffer.from([99, 66, 175, 143]), signature })],
     }),
@@ -115,14 +115,14 @@ function revokeSponsorshipEnvelope(): xdr.TransactionEnvelope {
                 new xdr.RevokeSponsorshipOpSigner({
                   accountId: account('GAHK7EEG2WWHVKDNT4CEQFZGKF2LGDSW2IVM4S5DP42RBW3K6BTODB4A'),
                   signerKey: xdr.SignerKey.signerKeyTypeEd25519(
-                    account('GCAHY6JSXQFKWKP6R7U5JPXDVNV4DJWOWRFLY3Y6YPBF64QRL4BPFDNS').ed25519(),
+                    account('GCAHY6JSXQFKWKP6R7U5JPXDVNV4DJWOWRFLY3Y6YPBF64QRL4BPFDNS').ed25519,
                   ),
                 }),
               ),
             ),
           }),
         ],
-        ext: new xdr.TransactionExt(0),
+        ext: xdr.TransactionExt.v0(),
       }),
       signatures: [],
     }),
@@ -196,7 +196,7 @@ const cases: Case[] = [
     envelopeXDR:
       'AAAAAGL8HQvQkbK2HA3WVjRrKmjX00fG8sLI7m0ERwJW/AX3AAAAZAAAAAAAAAAaAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAoZftFP3p4ifbTm6hQdieotu3Zw9E05GtoSh5MBytEpQAAAACVAvkAAAAAAAAAAABVvwF9wAAAEDHU95E9wxgETD8TqxUrkgC0/7XHyNDts6Q5huRHfDRyRcoHdv7aMp/sPvC3RPkXjOMjgbKJUX7SgExUeYB5f8F',
     resultXDR: 'AAAAAAAAAGQAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAA=',
-    metaXDR: createAccountMeta().toXDR('base64'),
+    metaXDR: createAccountMeta().toXdr('base64'),
     feeChangesXDR:
       'AAAAAgAAAAMAAAA3AAAAAAAAAABi/B0L0JGythwN1lY0aypo19NHxvLCyO5tBEcCVvwF9wsatlj11nHQAAAAAAAAABkAAAAAAAAAAQAAAABi/B0L0JGythwN1lY0aypo19NHxvLCyO5tBEcCVvwF9wAAAAAAAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAEAAAA5AAAAAAAAAABi/B0L0JGythwN1lY0aypo19NHxvLCyO5tBEcCVvwF9wsatlj11nFsAAAAAAAAABkAAAAAAAAAAQAAAABi/B0L0JGythwN1lY0aypo19NHxvLCyO5tBEcCVvwF9wAAAAAAAAAAAQAAAAAAAAAAAAAAAAAAAA==',
     hash: '0e5bd332291e3098e49886df2cdb9b5369a5f9e0a9973f0d9e1a9489c6581ba2',
@@ -357,7 +357,7 @@ const cases: Case[] = [
   },
   {
     desc: 'pathPaymentStrictSend with muxed accounts',
-    envelopeXDR: strictPaymentWithMuxedAccountsTx().toXDR('base64'),
+    envelopeXDR: strictPaymentWithMuxedAccountsTx().toXdr('base64'),
     resultXDR:
       'AAAAAAAAAGQAAAAAAAAAAQAAAAAAAAANAAAAAAAAAAEAAAAAyOrQaxYm7nh+MP1j/CUknhr2IBC8XzaFEiNPvXq7mwMAAAAAAJmwQAAAAAFBUlMAAAAAAK6PQ/tPy+JSQczfbhuOoaozgC/BdU4p32VJfunH7VlaAAAAAACYloAAAAABQlJMAAAAAACuj0P7T8viUkHM324bjqGqM4AvwXVOKd9lSX7px+1ZWgAAAAAABJPgAAAAAMjq0GsWJu54fjD9Y/wlJJ4a9iAQvF82hRIjT716u5sDAAAAAUFSUwAAAAAAro9D+0/L4lJBzN9uG46hqjOAL8F1TinfZUl+6cftWVoAAAAAAJiWgAAAAAA=',
     metaXDR:
@@ -956,9 +956,9 @@ const cases: Case[] = [
   },
   {
     desc: 'revokeSponsorship (signer)',
-    envelopeXDR: revokeSponsorshipEnvelope().toXDR('base64'),
+    envelopeXDR: revokeSponsorshipEnvelope().toXdr('base64'),
     resultXDR: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=',
-    metaXDR: revokeSponsorshipMeta().toXDR('base64'),
+    metaXDR: revokeSponsorshipMeta().toXdr('base64'),
     feeChangesXDR: 'AAAAAA==',
     hash: 'a41d1c8cdf515203ac5a10d945d5023325076b23dbe7d65ae402cd5f8cd9f891',
     index: 0,
@@ -986,12 +986,12 @@ const WITHOUT_RESULTS = new Set(['revokeSponsorship (signer)']);
 
 function effectsOf(tc: Case) {
   if (!WITHOUT_RESULTS.has(tc.desc)) return transactionEffects(tc);
-  const envelope = xdr.TransactionEnvelope.fromXDR(tc.envelopeXDR, 'base64');
-  const tx = envelope.v1().tx();
+  const envelope = xdr.TransactionEnvelope.fromXdr(tc.envelopeXDR, 'base64');
+  const { tx } = xdr.expectUnionVariant(envelope, 'envelopeTypeTx').v1;
   return operationEffectsOf({
-    op: tx.operations()[tc.index]!,
-    txSource: tx.sourceAccount(),
-    meta: xdr.TransactionMeta.fromXDR(tc.metaXDR, 'base64'),
+    op: tx.operations[tc.index]!,
+    txSource: tx.sourceAccount,
+    meta: xdr.TransactionMeta.fromXdr(tc.metaXDR, 'base64'),
     index: tc.index,
     ledger: tc.sequence,
     txIndex: 1,
@@ -1088,7 +1088,7 @@ describe('Horizon’s set_options signer tests', () => {
 
   it('TestOperationRegressionAccountTrustItself: a trust line to itself changes nothing and has no effect', () => {
     const issuer = 'GCBBDQLCTNASZJ3MTKAOYEOWRGSHDFAJVI7VPZUOP7KXNHYR3HP2BUKV';
-    const line = xdr.ChangeTrustAsset.fromXDR(creditAsset('COP', issuer).toXDR());
+    const line = xdr.ChangeTrustAsset.fromXdr(creditAsset('COP', issuer).toXdr());
     const effects = operationEffectsOf({
       op: new xdr.Operation({
         sourceAccount: null,

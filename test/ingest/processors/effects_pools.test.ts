@@ -26,6 +26,7 @@ import {
 const SOURCE = 'GAUJETIZVEP2NRYLUESJ3LS66NVCEGMON4UDCBCSBEVPIID773P2W6AY';
 const POOL_ID = 'ea4e3e63a95fd840c1394f195722ffdcb2d0d4f0a26589c6ab557d81e6b0bf9d';
 const poolId = Buffer.from(POOL_ID, 'hex');
+const xdrPoolId = new xdr.PoolId(poolId);
 const usd = () => creditAsset('USD', SOURCE);
 const USD = `USD:${SOURCE}`;
 
@@ -35,7 +36,7 @@ function pool(reserveA: bigint, reserveB: bigint, totalPoolShares: bigint): xdr.
   return ledgerEntry(
     xdr.LedgerEntryData.liquidityPool(
       new xdr.LiquidityPoolEntry({
-        liquidityPoolId: poolId as never,
+        liquidityPoolId: xdrPoolId,
         body: xdr.LiquidityPoolEntryBody.liquidityPoolConstantProduct(
           new xdr.LiquidityPoolEntryConstantProduct({
             params: params(),
@@ -109,7 +110,7 @@ describe('Horizon’s TestLiquidityPoolEffects', () => {
   it('liquidity pool deposit', () => {
     const body = xdr.OperationBody.liquidityPoolDeposit(
       new xdr.LiquidityPoolDepositOp({
-        liquidityPoolId: poolId as never,
+        liquidityPoolId: xdrPoolId,
         maxAmountA: int64(100),
         maxAmountB: int64(200),
         minPrice: new xdr.Price({ n: 50, d: 3 }),
@@ -137,7 +138,7 @@ describe('Horizon’s TestLiquidityPoolEffects', () => {
 
   it('liquidity pool withdrawal', () => {
     const body = xdr.OperationBody.liquidityPoolWithdraw(
-      new xdr.LiquidityPoolWithdrawOp({ liquidityPoolId: poolId as never, amount: int64(10), minAmountA: int64(10), minAmountB: int64(5) }),
+      new xdr.LiquidityPoolWithdrawOp({ liquidityPoolId: xdrPoolId, amount: int64(10), minAmountA: int64(10), minAmountB: int64(5) }),
     );
     expect(effectsOf(body, [baseState(), updated(pool(189n, 94n, 990n))])).toEqual(
       horizons([
@@ -175,7 +176,7 @@ describe('Horizon’s TestLiquidityPoolEffects', () => {
           offers: [
             xdr.ClaimAtom.claimAtomTypeLiquidityPool(
               new xdr.ClaimLiquidityAtom({
-                liquidityPoolId: poolId as never,
+                liquidityPoolId: xdrPoolId,
                 assetSold: nativeAsset(),
                 amountSold: int64(10),
                 assetBought: usd(),
@@ -216,7 +217,7 @@ describe('Horizon’s TestLiquidityPoolEffects', () => {
     const body = xdr.OperationBody.setTrustLineFlags(
       new xdr.SetTrustLineFlagsOp({ trustor: account(SOURCE), asset: usd(), clearFlags: 1, setFlags: 0 }),
     );
-    const balanceId = xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(Buffer.concat([Buffer.from([0xa, 0xb]), Buffer.alloc(30)]) as never);
+    const balanceId = xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(Buffer.concat([Buffer.from([0xa, 0xb]), Buffer.alloc(30)]));
     const changes = [
       state(ledgerEntry(trustLineEntry(SOURCE, trustLineAsset(usd()), { balance: 5n, limit: 100n, flags: 1 }), 20)),
       updated(ledgerEntry(trustLineEntry(SOURCE, trustLineAsset(usd()), { balance: 5n, limit: 100n, flags: 0 }), 20)),
@@ -234,14 +235,14 @@ describe('Horizon’s TestLiquidityPoolEffects', () => {
               ],
               asset: usd(),
               amount: int64(100),
-              ext: new xdr.ClaimableBalanceEntryExt(0),
+              ext: xdr.ClaimableBalanceEntryExt.v0(),
             }),
           ),
           20,
         ),
       ),
       baseState(),
-      removed(xdr.LedgerKey.liquidityPool(new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: poolId as never }))),
+      removed(xdr.LedgerKey.liquidityPool(new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: xdrPoolId }))),
     ];
     const id = '000000000a0b000000000000000000000000000000000000000000000000000000000000';
     expect(effectsOf(body, changes)).toEqual(

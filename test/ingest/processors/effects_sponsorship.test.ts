@@ -101,16 +101,16 @@ describe('data and claimable balance sponsorships (Zenith’s own cases: Horizon
     const source = 'GAUJETIZVEP2NRYLUESJ3LS66NVCEGMON4UDCBCSBEVPIID773P2W6AY';
     const sponsor = 'GDMQUXK7ZUCWM5472ZU3YLDP4BMJLQQ76DEMNYDEY2ODEEGGRKLEWGW2';
     const data = xdr.LedgerEntryData.data(
-      new xdr.DataEntry({ accountId: account(source), dataName: 'name', dataValue: Buffer.from('v'), ext: new xdr.DataEntryExt(0) }),
+      new xdr.DataEntry({ accountId: account(source), dataName: 'name', dataValue: Buffer.from('v'), ext: xdr.DataEntryExt.v0() }),
     );
-    const balanceId = xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(Buffer.alloc(32, 1) as never);
+    const balanceId = xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(Buffer.alloc(32, 1));
     const balance = xdr.LedgerEntryData.claimableBalance(
       new xdr.ClaimableBalanceEntry({
         balanceId,
         claimants: [],
         asset: xdr.Asset.assetTypeNative(),
         amount: int64(1),
-        ext: new xdr.ClaimableBalanceEntryExt(0),
+        ext: xdr.ClaimableBalanceEntryExt.v0(),
       }),
     );
     const op = new xdr.Operation({ sourceAccount: null, body: xdr.OperationBody.endSponsoringFutureReserves() });
@@ -120,7 +120,7 @@ describe('data and claimable balance sponsorships (Zenith’s own cases: Horizon
       removed(xdr.LedgerKey.claimableBalance(new xdr.LedgerKeyClaimableBalance({ balanceId }))),
     ];
     const effects = operationEffectsOf({ op, txSource: muxed(source, 7n), meta: transactionMeta(2, [changes]) });
-    // the source's M address for id 7, as stellar-base writes it
+    // the source's M address for id 7, as the SDK writes it
     const m = new MuxedAccount(new Account(source, '0'), '7').accountId();
     expect(ours(effects)).toEqual(
       horizons([

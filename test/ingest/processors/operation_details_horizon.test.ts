@@ -33,7 +33,7 @@ interface Tx {
 
 function context(tx: Tx): DetailsContext & { results: xdr.OperationResult[] } {
   const result = tx.result ?? successResult([]);
-  const successful = result.result().switch().name === 'txSuccess';
+  const successful = result.result.type === 'txSuccess';
   const meta = tx.meta;
   return {
     operations: envelopeParts(tx.envelope).operations,
@@ -49,11 +49,10 @@ function context(tx: Tx): DetailsContext & { results: xdr.OperationResult[] } {
 function details(tx: Tx, index: number) {
   const ctx = context(tx);
   const op = ctx.operations[index]!;
-  const source = op.sourceAccount() ?? ctx.txSource;
-  const sourceId = StrKey.encodeEd25519PublicKey(
-    source.switch().name === 'keyTypeEd25519' ? source.ed25519() : source.med25519().ed25519(),
-  );
-  const result = ctx.successful ? ctx.results[index]?.tr() : undefined;
+  const source = op.sourceAccount ?? ctx.txSource;
+  const sourceId = StrKey.encodeEd25519PublicKey(source.type === 'keyTypeEd25519' ? source.ed25519.value : source.med25519.ed25519.value);
+  const opResult = ctx.results[index];
+  const result = ctx.successful && opResult ? xdr.expectUnionVariant(opResult, 'opInner').tr : undefined;
   return operationDetails({ op, index, source, sourceId, result }, ctx);
 }
 
@@ -61,7 +60,7 @@ function successResult(results: xdr.OperationResult[]): xdr.TransactionResult {
   return new xdr.TransactionResult({
     feeCharged: xdr.Int64.fromString('0'),
     result: xdr.TransactionResultResult.txSuccess(results),
-    ext: new xdr.TransactionResultExt(0),
+    ext: xdr.TransactionResultExt.v0(),
   });
 }
 
@@ -69,16 +68,20 @@ function failedResult(): xdr.TransactionResult {
   return new xdr.TransactionResult({
     feeCharged: xdr.Int64.fromString('0'),
     result: xdr.TransactionResultResult.txFailed([]),
-    ext: new xdr.TransactionResultExt(0),
+    ext: xdr.TransactionResultExt.v0(),
   });
 }
 
 /** a v1 envelope of these operations (source: the first operation's, as Horizon's tests leave the tx source unset) */
-function envelopeOf(operations: xdr.Operation[], source?: xdr.MuxedAccount, ext = new xdr.TransactionExt(0)): xdr.TransactionEnvelope {
+function envelopeOf(
+  operations: xdr.Operation[],
+  source?: xdr.MuxedAccount,
+  ext: xdr.TransactionExt = xdr.TransactionExt.v0(),
+): xdr.TransactionEnvelope {
   return xdr.TransactionEnvelope.envelopeTypeTx(
     new xdr.TransactionV1Envelope({
       tx: new xdr.Transaction({
-        sourceAccount: source ?? operations[0]?.sourceAccount() ?? muxed('GAUJETIZVEP2NRYLUESJ3LS66NVCEGMON4UDCBCSBEVPIID773P2W6AY'),
+        sourceAccount: source ?? operations[0]?.sourceAccount ?? muxed('GAUJETIZVEP2NRYLUESJ3LS66NVCEGMON4UDCBCSBEVPIID773P2W6AY'),
         fee: 0,
         seqNum: xdr.Int64.fromString('0'),
         cond: xdr.Preconditions.precondNone(),
@@ -93,8 +96,7 @@ function envelopeOf(operations: xdr.Operation[], source?: xdr.MuxedAccount, ext 
 
 /** Horizon's meta V2 with these operations' changes */
 function metaV2(operations: xdr.LedgerEntryChange[][]): xdr.TransactionMeta {
-  return new xdr.TransactionMeta(
-    2,
+  return xdr.TransactionMeta.v2(
     new xdr.TransactionMetaV2({
       txChangesBefore: [],
       operations: operations.map((changes) => new xdr.OperationMeta({ changes })),
@@ -108,7 +110,7 @@ function muxed(address: string): xdr.MuxedAccount {
   if (address.startsWith('G')) return xdr.MuxedAccount.keyTypeEd25519(StrKey.decodeEd25519PublicKey(address));
   const raw = StrKey.decodeMed25519PublicKey(address);
   return xdr.MuxedAccount.keyTypeMuxedEd25519(
-    new xdr.MuxedAccountMed25519({ ed25519: raw.subarray(0, 32), id: xdr.Uint64.fromXDR(raw.subarray(32)) }),
+    new xdr.MuxedAccountMed25519({ ed25519: raw.subarray(0, 32), id: xdr.Uint64.fromXdr(raw.subarray(32)) }),
   );
 }
 
@@ -142,9 +144,9 @@ describe('TestTransactionOperationDetails (transaction_operation_wrapper_test.go
 
   it.each(TRANSACTION_OPERATION_DETAILS.map((c) => [c.desc, c] as const))('%s', (_desc, c) => {
     const tx: Tx = {
-      envelope: c.envelope === null ? revokeSigner : xdr.TransactionEnvelope.fromXDR(c.envelope, 'base64'),
-      result: xdr.TransactionResult.fromXDR(c.result, 'base64'),
-      meta: xdr.TransactionMeta.fromXDR(c.meta, 'base64'),
+      envelope: c.envelope === null ? revokeSigner : xdr.TransactionEnvelope.fromXdr(c.envelope, 'base64'),
+      result: xdr.TransactionResult.fromXdr(c.result, 'base64'),
+      meta: xdr.TransactionMeta.fromXdr(c.meta, 'base64'),
     };
     expect(details(tx, c.index)).toEqual(c.expected);
   });
@@ -180,7 +182,7 @@ describe('TestTransactionOperationAllowTrustDetails (transaction_operation_wrapp
 });
 
 const unconditional = () => xdr.ClaimPredicate.claimPredicateUnconditional();
-const claimant = (destination: string, predicate = unconditional()) =>
+const claimant = (destination: string, predicate: xdr.ClaimPredicate = unconditional()) =>
   xdr.Claimant.claimantTypeV0(new xdr.ClaimantV0({ destination: accountIdToXdr(destination), predicate }));
 
 describe('CreateClaimableBalanceOpTestSuite.TestDetails (transaction_operation_wrapper_test.go)', () => {
@@ -241,7 +243,7 @@ describe('ClaimClaimableBalanceOpTestSuite.TestDetails (transaction_operation_wr
     const op = operation(
       muxed('MAQAA5L65LSYH7CQ3VTJ7F3HHLGCL3DSLAR2Y47263D56MNNGHSQSAAAAAAAAAAE2LP26'),
       xdr.OperationBody.claimClaimableBalance(
-        new xdr.ClaimClaimableBalanceOp({ balanceId: xdr.ClaimableBalanceId.fromXDR(balanceId, 'hex') }),
+        new xdr.ClaimClaimableBalanceOp({ balanceId: xdr.ClaimableBalanceId.fromXdr(balanceId, 'hex') }),
       ),
     );
     expect(details({ envelope: envelopeOf([op]), meta: metaV2([[]]) }, 0)).toEqual({
@@ -271,10 +273,10 @@ describe('TestSponsoredSandwichTransaction_Details (transaction_operation_wrappe
         homeDomain: Buffer.alloc(0),
         thresholds: Buffer.alloc(4),
         signers: [],
-        ext: new xdr.AccountEntryExt(0),
+        ext: xdr.AccountEntryExt.v0(),
       }),
     ),
-    ext: new xdr.LedgerEntryExt(1, new xdr.LedgerEntryExtensionV1({ sponsoringId: sponsorAID, ext: new xdr.LedgerEntryExtensionV1Ext(0) })),
+    ext: xdr.LedgerEntryExt.v1(new xdr.LedgerEntryExtensionV1({ sponsoringId: sponsorAID, ext: xdr.LedgerEntryExtensionV1Ext.v0() })),
   });
   const tx: Tx = {
     envelope: envelopeOf(
@@ -327,7 +329,7 @@ describe('TestSponsoredSandwichTransaction_Details (transaction_operation_wrappe
 // pool keys' ids are their hashes in hex (PoolIDToString).
 describe('revoke_sponsorship of each ledger key', () => {
   const owner = 'GDRW375MAYR46ODGF2WGANQC2RRZL7O246DYHHCGWTV2RE7IHE2QUQLD';
-  const poolId = Buffer.alloc(32, 0xab);
+  const poolId = new xdr.PoolId(Buffer.alloc(32, 0xab));
   const revoke = (key: xdr.LedgerKey) =>
     details(
       {
@@ -367,14 +369,14 @@ describe('revoke_sponsorship of each ledger key', () => {
       xdr.LedgerKey.trustline(
         new xdr.LedgerKeyTrustLine({
           accountId: accountIdToXdr(owner),
-          asset: xdr.TrustLineAsset.assetTypePoolShare(poolId as unknown as xdr.PoolId),
+          asset: xdr.TrustLineAsset.assetTypePoolShare(poolId),
         }),
       ),
       { trustline_account_id: owner, trustline_liquidity_pool_id: 'ab'.repeat(32) },
     ],
     [
       'liquidity pool',
-      xdr.LedgerKey.liquidityPool(new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: poolId as unknown as xdr.PoolId })),
+      xdr.LedgerKey.liquidityPool(new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: poolId })),
       { liquidity_pool_id: 'ab'.repeat(32) },
     ],
   ] as const)('%s', (_name, key, expected) => {
@@ -433,7 +435,7 @@ describe('SetTrustLineFlagsTestSuite.TestDetails (transaction_operation_wrapper_
 });
 
 describe('liquidity pool deposits and withdrawals (transaction_operation_wrapper_test.go)', () => {
-  const poolId = Buffer.concat([Buffer.from([0xca, 0xfe, 0xba, 0xbe]), Buffer.alloc(28)]);
+  const poolId = new xdr.PoolId(Buffer.concat([Buffer.from([0xca, 0xfe, 0xba, 0xbe]), Buffer.alloc(28)]));
   const source = muxed('GDRW375MAYR46ODGF2WGANQC2RRZL7O246DYHHCGWTV2RE7IHE2QUQLD');
   const usdAsset = usd('GAUJETIZVEP2NRYLUESJ3LS66NVCEGMON4UDCBCSBEVPIID773P2W6AY');
   const pool = (reserveA: number, reserveB: number, shares: number) =>
@@ -441,7 +443,7 @@ describe('liquidity pool deposits and withdrawals (transaction_operation_wrapper
       lastModifiedLedgerSeq: 20,
       data: xdr.LedgerEntryData.liquidityPool(
         new xdr.LiquidityPoolEntry({
-          liquidityPoolId: poolId as unknown as xdr.PoolId,
+          liquidityPoolId: poolId,
           body: xdr.LiquidityPoolEntryBody.liquidityPoolConstantProduct(
             new xdr.LiquidityPoolEntryConstantProduct({
               params: new xdr.LiquidityPoolConstantProductParameters({
@@ -457,7 +459,7 @@ describe('liquidity pool deposits and withdrawals (transaction_operation_wrapper
           ),
         }),
       ),
-      ext: new xdr.LedgerEntryExt(0),
+      ext: xdr.LedgerEntryExt.v0(),
     });
   const changes = (before: xdr.LedgerEntry, after: xdr.LedgerEntry) => [
     xdr.LedgerEntryChange.ledgerEntryState(before),
@@ -467,7 +469,7 @@ describe('liquidity pool deposits and withdrawals (transaction_operation_wrapper
     source,
     xdr.OperationBody.liquidityPoolDeposit(
       new xdr.LiquidityPoolDepositOp({
-        liquidityPoolId: poolId as unknown as xdr.PoolId,
+        liquidityPoolId: poolId,
         maxAmountA: xdr.Int64.fromString('100'),
         maxAmountB: xdr.Int64.fromString('200'),
         minPrice: new xdr.Price({ n: 50, d: 3 }),
@@ -479,7 +481,7 @@ describe('liquidity pool deposits and withdrawals (transaction_operation_wrapper
     source,
     xdr.OperationBody.liquidityPoolWithdraw(
       new xdr.LiquidityPoolWithdrawOp({
-        liquidityPoolId: poolId as unknown as xdr.PoolId,
+        liquidityPoolId: poolId,
         amount: xdr.Int64.fromString('10'),
         minAmountA: xdr.Int64.fromString('5'),
         minAmountB: xdr.Int64.fromString('10'),
@@ -560,16 +562,15 @@ function generateEvent(
   muxedId?: bigint,
 ): xdr.ContractEvent {
   const topics = sacTopics(type, from, to, admin, xdr.ScVal.scvString(formatCanonicalAsset(asset)));
-  const data = muxedId === undefined ? bigAmount(amount) : v4MapData(amount, xdr.ScVal.scvU64(xdr.Uint64.fromString(muxedId.toString())));
+  const data = muxedId === undefined ? bigAmount(amount) : v4MapData(amount, xdr.ScVal.scvU64(muxedId));
   return contractEvent(assetContractId(asset, network), topics, data);
 }
 
 describe('TestOperationTypeInvokeHostFunctionDetails (operations_processor_test.go)', () => {
   const source = muxed('GAUJETIZVEP2NRYLUESJ3LS66NVCEGMON4UDCBCSBEVPIID773P2W6AY');
-  const soroban = new xdr.TransactionExt(
-    1,
+  const soroban = xdr.TransactionExt.sorobanData(
     new xdr.SorobanTransactionData({
-      ext: new xdr.SorobanTransactionDataExt(0),
+      ext: xdr.SorobanTransactionDataExt.v0(),
       resources: new xdr.SorobanResources({
         footprint: new xdr.LedgerFootprint({ readOnly: [], readWrite: [] }),
         instructions: 0,
@@ -580,10 +581,9 @@ describe('TestOperationTypeInvokeHostFunctionDetails (operations_processor_test.
     }),
   );
   const metaV3 = (events: xdr.ContractEvent[] | null) =>
-    new xdr.TransactionMeta(
-      3,
+    xdr.TransactionMeta.v3(
       new xdr.TransactionMetaV3({
-        ext: new xdr.ExtensionPoint(0),
+        ext: xdr.ExtensionPoint.v0(),
         txChangesBefore: [],
         operations: [],
         txChangesAfter: [],
@@ -591,7 +591,7 @@ describe('TestOperationTypeInvokeHostFunctionDetails (operations_processor_test.
           events === null
             ? null
             : new xdr.SorobanTransactionMeta({
-                ext: new xdr.SorobanTransactionMetaExt(0),
+                ext: xdr.SorobanTransactionMetaExt.v0(),
                 events,
                 returnValue: xdr.ScVal.scvVoid(),
                 diagnosticEvents: [],
@@ -604,7 +604,7 @@ describe('TestOperationTypeInvokeHostFunctionDetails (operations_processor_test.
       source,
       soroban,
     );
-  const contract = xdr.ScAddress.scAddressTypeContract(Buffer.concat([Buffer.from([1, 2]), Buffer.alloc(30)]) as unknown as xdr.ContractId);
+  const contract = xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(Buffer.concat([Buffer.from([1, 2]), Buffer.alloc(30)])));
   const invokeFoo = xdr.HostFunction.hostFunctionTypeInvokeContract(
     new xdr.InvokeContractArgs({ contractAddress: contract, functionName: 'foo', args: [] }),
   );
@@ -625,7 +625,7 @@ describe('TestOperationTypeInvokeHostFunctionDetails (operations_processor_test.
     expect(d.function).toBe('HostFunctionTypeHostFunctionTypeInvokeContract');
     const all = [xdr.ScVal.scvAddress(contract), xdr.ScVal.scvSymbol('func1'), ...args];
     const types = ['Address', 'Sym', 'I32', 'U32', 'U64', 'Bytes', 'B'];
-    expect(d.parameters).toEqual(all.map((v, i) => ({ type: types[i], value: v.toXDR('base64') })));
+    expect(d.parameters).toEqual(all.map((v, i) => ({ type: types[i], value: v.toXdr('base64') })));
   });
 
   it('CreateContractFromAsset', () => {
@@ -677,12 +677,11 @@ describe('TestOperationTypeInvokeHostFunctionDetails (operations_processor_test.
 
   it('InvokeHostWithMuxInfoInSacEventsDetails: a v4 transfer’s destination muxed id', () => {
     const transfer = generateEvent('transfer', account, zeroContract, '', asset, 10_000_000n, network, 111n);
-    const meta = new xdr.TransactionMeta(
-      4,
+    const meta = xdr.TransactionMeta.v4(
       new xdr.TransactionMetaV4({
-        ext: new xdr.ExtensionPoint(0),
+        ext: xdr.ExtensionPoint.v0(),
         txChangesBefore: [],
-        operations: [new xdr.OperationMetaV2({ ext: new xdr.ExtensionPoint(0), changes: [], events: [transfer] })],
+        operations: [new xdr.OperationMetaV2({ ext: xdr.ExtensionPoint.v0(), changes: [], events: [transfer] })],
         txChangesAfter: [],
         sorobanMeta: null,
         events: [],

@@ -2,7 +2,7 @@
 // in order as the writer applies them (deletes, then upserts), end in stellar-core's final
 // accounts, trust lines and offers of the -core.sql dump (its accountdata is empty). The testnet
 // ledgers: the accounts the operations create, merge and configure, and the trust lines they open,
-// stand in each ledger's rows as stellar-base reads the operations.
+// stand in each ledger's rows as the SDK reads the operations.
 import { Asset, Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import type { LedgerView } from '../../../src/meta/index.js';
@@ -22,18 +22,18 @@ function genesisRoot(): xdr.LedgerEntry {
     data: xdr.LedgerEntryData.account(
       new xdr.AccountEntry({
         accountId: Keypair.master(TEST_PASSPHRASE).xdrAccountId(),
-        balance: xdr.Int64.fromString('1000000000000000000'),
-        seqNum: xdr.Int64.fromString('0'),
+        balance: 1000000000000000000n,
+        seqNum: 0n,
         numSubEntries: 0,
         inflationDest: null,
         flags: 0,
         homeDomain: '',
         thresholds: Buffer.from([1, 0, 0, 0]),
         signers: [],
-        ext: new xdr.AccountEntryExt(0),
+        ext: xdr.AccountEntryExt.v0(),
       }),
     ),
-    ext: new xdr.LedgerEntryExt(0),
+    ext: xdr.LedgerEntryExt.v0(),
   });
 }
 
@@ -64,7 +64,7 @@ function applyLedgers(views: LedgerView[]) {
 /** stellar-core's XDR of an asset in Zenith's canonical form (native or CODE:ISSUER) */
 function coreAsset(canonical: string): string {
   const [code = '', issuer] = canonical.split(':');
-  return (issuer ? new Asset(code, issuer) : Asset.native()).toXDRObject().toXDR('base64');
+  return (issuer ? new Asset(code, issuer) : Asset.native()).toXDRObject().toXdr('base64');
 }
 
 /** the same rows in any order */
@@ -193,7 +193,7 @@ describe('pool shares', () => {
   // a pool-share trust line as stellar-core creates it (ChangeTrustOpFrame: no flags), then removed
   const holder = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 3)).publicKey();
   const poolId = Buffer.alloc(32, 0xab);
-  const asset = xdr.TrustLineAsset.assetTypePoolShare(poolId as unknown as xdr.Hash);
+  const asset = xdr.TrustLineAsset.assetTypePoolShare(new xdr.PoolId(poolId));
   const view = (changes: xdr.LedgerEntryChange[]) =>
     ({
       sequence: 5,
@@ -208,13 +208,13 @@ describe('pool shares', () => {
         new xdr.TrustLineEntry({
           accountId: Keypair.fromPublicKey(holder).xdrAccountId(),
           asset,
-          balance: xdr.Int64.fromString('10000'),
-          limit: xdr.Int64.fromString('123456789'),
+          balance: 10000n,
+          limit: 123456789n,
           flags: 0,
-          ext: new xdr.TrustLineEntryExt(0),
+          ext: xdr.TrustLineEntryExt.v0(),
         }),
       ),
-      ext: new xdr.LedgerEntryExt(0),
+      ext: xdr.LedgerEntryExt.v0(),
     });
     expect(stateRows(view([xdr.LedgerEntryChange.ledgerEntryCreated(line)])).trustLines).toEqual([
       {

@@ -19,7 +19,7 @@ const OP_SOURCE_MUXED = muxed(OP_SOURCE, String(0xcafebabe));
 const credit = (code: string) => assetToXdr(creditAsset(code, SOURCE));
 const native = assetToXdr(NATIVE_ASSET);
 const int64 = (n: bigint | number) => xdr.Int64.fromString(String(n));
-const poolId = (...first: number[]) => Buffer.concat([Buffer.from(first), Buffer.alloc(32 - first.length)]);
+const poolId = (...first: number[]) => new xdr.PoolId(Buffer.concat([Buffer.from(first), Buffer.alloc(32 - first.length)]));
 
 interface OfferClaim {
   seller: string;
@@ -30,7 +30,7 @@ interface OfferClaim {
   amountBought: number;
 }
 interface PoolClaim {
-  pool: Buffer;
+  pool: xdr.PoolId;
   sold: xdr.Asset;
   amountSold: number;
   bought: xdr.Asset;
@@ -53,7 +53,7 @@ function offerAtom(c: OfferClaim): xdr.ClaimAtom {
 function poolAtom(c: PoolClaim): xdr.ClaimAtom {
   return xdr.ClaimAtom.claimAtomTypeLiquidityPool(
     new xdr.ClaimLiquidityAtom({
-      liquidityPoolId: c.pool as unknown as xdr.Hash,
+      liquidityPoolId: c.pool,
       assetSold: c.sold,
       amountSold: int64(c.amountSold),
       assetBought: c.bought,
@@ -156,19 +156,19 @@ function offerEntry(c: OfferClaim, price: xdr.Price): xdr.LedgerEntry {
         amount: int64(0),
         price,
         flags: 0,
-        ext: new xdr.OfferEntryExt(0),
+        ext: xdr.OfferEntryExt.v0(),
       }),
     ),
-    ext: new xdr.LedgerEntryExt(0),
+    ext: xdr.LedgerEntryExt.v0(),
   });
 }
 
-function poolEntry(pool: Buffer, assetA: xdr.Asset, assetB: xdr.Asset, reserveA: bigint, reserveB: bigint): xdr.LedgerEntry {
+function poolEntry(pool: xdr.PoolId, assetA: xdr.Asset, assetB: xdr.Asset, reserveA: bigint, reserveB: bigint): xdr.LedgerEntry {
   return new xdr.LedgerEntry({
     lastModifiedLedgerSeq: 0,
     data: xdr.LedgerEntryData.liquidityPool(
       new xdr.LiquidityPoolEntry({
-        liquidityPoolId: pool as unknown as xdr.Hash,
+        liquidityPoolId: pool,
         body: xdr.LiquidityPoolEntryBody.liquidityPoolConstantProduct(
           new xdr.LiquidityPoolEntryConstantProduct({
             params: new xdr.LiquidityPoolConstantProductParameters({ assetA, assetB, fee: 30 }),
@@ -180,7 +180,7 @@ function poolEntry(pool: Buffer, assetA: xdr.Asset, assetB: xdr.Asset, reserveA:
         ),
       }),
     ),
-    ext: new xdr.LedgerEntryExt(0),
+    ext: xdr.LedgerEntryExt.v0(),
   });
 }
 
@@ -241,7 +241,7 @@ const operations: { op: xdr.Operation; result: xdr.OperationResultTr }[] = [
               amount: int64(0),
               price: new xdr.Price({ n: 1, d: 1 }),
               flags: 0,
-              ext: new xdr.OfferEntryExt(0),
+              ext: xdr.OfferEntryExt.v0(),
             }),
           ),
         ),
@@ -272,7 +272,7 @@ const operations: { op: xdr.Operation; result: xdr.OperationResultTr }[] = [
   { op: pathSend(OP_SOURCE_MUXED), result: strictSend([poolAtom(strictSendTradeLP)]) },
 ];
 
-const txSource = new MuxedAccount(new Account(SOURCE, '0'), String(0xdeadbeef)).toXDRObject();
+const txSource = new MuxedAccount(new Account(SOURCE, '0'), String(0xdeadbeef)).toXdrObject();
 const CLOSED_AT = '1970-01-01T00:00:00.000Z';
 const opId = (index: number) => toid(100, 1, index + 1);
 
@@ -281,15 +281,15 @@ function inputs(): TradeInput[] {
     operationId: opId(index),
     closedAt: CLOSED_AT,
     op,
-    source: op.sourceAccount() ?? txSource,
+    source: op.sourceAccount ?? txSource,
     result,
     // the suite's meta: no changes for the bump, then the i-th claim's for operation i + 1
     changes: index === 0 ? [] : changesOf(allTrades[index - 1]!, index - 1),
   }));
 }
 
-const pool123 = poolId(1, 2, 3).toString('hex');
-const pool456 = poolId(4, 5, 6).toString('hex');
+const pool123 = Buffer.from(poolId(1, 2, 3).value).toString('hex');
+const pool456 = Buffer.from(poolId(4, 5, 6).value).toString('hex');
 const none = { base_liquidity_pool_id: null, counter_liquidity_pool_id: null, liquidity_pool_fee: null, rounding_slippage: null };
 
 /**

@@ -115,10 +115,10 @@ export function transactionEffects(tc: TestTransaction, passphrase = HORIZON_TES
   const tx = ledgerTx(
     1,
     tc.hash,
-    xdr.TransactionEnvelope.fromXDR(tc.envelopeXDR, 'base64'),
-    xdr.TransactionResult.fromXDR(tc.resultXDR, 'base64'),
-    xdr.TransactionMeta.fromXDR(tc.metaXDR, 'base64'),
-    xdr.LedgerEntryChanges.fromXDR(tc.feeChangesXDR, 'base64'),
+    xdr.TransactionEnvelope.fromXdr(tc.envelopeXDR, 'base64'),
+    xdr.TransactionResult.fromXdr(tc.resultXDR, 'base64'),
+    xdr.TransactionMeta.fromXdr(tc.metaXDR, 'base64'),
+    xdr.decodeArray(xdr.LedgerEntryChange, tc.feeChangesXDR, 'base64'),
   );
   const rows = emptyTransactionRows();
   addTransactionRows(rows, ledgerView(tc.sequence, tx, passphrase), tx, '2020-01-01T00:00:00.000Z');
@@ -144,11 +144,11 @@ export interface TestOperation {
 
 /** The effects of one operation, the operation and meta first encoded and decoded as a ledger's are. */
 export function operationEffectsOf(t: TestOperation): EffectRow[] {
-  const op = xdr.Operation.fromXDR(t.op.toXDR());
-  const meta = xdr.TransactionMeta.fromXDR(t.meta.toXDR());
+  const op = xdr.Operation.fromXdr(t.op.toXdr());
+  const meta = xdr.TransactionMeta.fromXdr(t.meta.toXdr());
   const index = t.index ?? 0;
-  const source = operationSource(op, t.txSource ? xdr.MuxedAccount.fromXDR(t.txSource.toXDR()) : (undefined as never));
-  const given = t.result ? xdr.OperationResultTr.fromXDR(t.result.toXDR()) : null;
+  const source = operationSource(op, t.txSource ? xdr.MuxedAccount.fromXdr(t.txSource.toXdr()) : (undefined as never));
+  const given = t.result ? xdr.OperationResultTr.fromXdr(t.result.toXdr()) : null;
   return operationEffects({
     operationId: toid(t.ledger ?? 1, t.txIndex ?? 0, index + 1),
     closedAt: '2020-01-01T00:00:00.000Z',
@@ -170,9 +170,9 @@ export function operationEffectsOf(t: TestOperation): EffectRow[] {
 export const account = (address: string): xdr.AccountId => accountIdToXdr(address);
 
 export function muxed(address: string, id?: bigint): xdr.MuxedAccount {
-  const key = account(address).ed25519();
+  const key = account(address).ed25519;
   if (id === undefined) return xdr.MuxedAccount.keyTypeEd25519(key);
-  return xdr.MuxedAccount.keyTypeMuxedEd25519(new xdr.MuxedAccountMed25519({ id: xdr.Uint64.fromString(id.toString()), ed25519: key }));
+  return xdr.MuxedAccount.keyTypeMuxedEd25519(new xdr.MuxedAccountMed25519({ id, ed25519: key }));
 }
 
 export function creditAsset(code: string, issuer: string): xdr.Asset {
@@ -185,17 +185,14 @@ export function creditAsset(code: string, issuer: string): xdr.Asset {
 
 export const nativeAsset = (): xdr.Asset => xdr.Asset.assetTypeNative();
 
-export const int64 = (n: bigint | number): xdr.Int64 => xdr.Int64.fromString(String(n));
+export const int64 = (n: bigint | number): xdr.Int64 => BigInt(n);
 
 /** a LedgerEntry, with LedgerEntryExt v1 when `sponsor` is given */
 export function ledgerEntry(data: xdr.LedgerEntryData, lastModified = 0, sponsor?: string): xdr.LedgerEntry {
   const ext =
     sponsor === undefined
-      ? new xdr.LedgerEntryExt(0)
-      : new xdr.LedgerEntryExt(
-          1,
-          new xdr.LedgerEntryExtensionV1({ sponsoringId: account(sponsor), ext: new xdr.LedgerEntryExtensionV1Ext(0) }),
-        );
+      ? xdr.LedgerEntryExt.v0()
+      : xdr.LedgerEntryExt.v1(new xdr.LedgerEntryExtensionV1({ sponsoringId: account(sponsor), ext: xdr.LedgerEntryExtensionV1Ext.v0() }));
   return new xdr.LedgerEntry({ lastModifiedLedgerSeq: lastModified, data, ext });
 }
 
@@ -213,19 +210,17 @@ export interface AccountFields {
 export function accountEntry(f: AccountFields): xdr.LedgerEntryData {
   const ext =
     f.signerSponsors === undefined
-      ? new xdr.AccountEntryExt(0)
-      : new xdr.AccountEntryExt(
-          1,
+      ? xdr.AccountEntryExt.v0()
+      : xdr.AccountEntryExt.v1(
           new xdr.AccountEntryExtensionV1({
             liabilities: new xdr.Liabilities({ buying: int64(0), selling: int64(0) }),
-            ext: new xdr.AccountEntryExtensionV1Ext(
-              2,
+            ext: xdr.AccountEntryExtensionV1Ext.v2(
               new xdr.AccountEntryExtensionV2({
                 numSponsored: 0,
                 numSponsoring: 0,
-                // a signer nobody sponsors is a null descriptor (stellar-base types the list without nulls)
-                signerSponsoringIDs: f.signerSponsors.map((s) => (s === null ? null : account(s))) as xdr.SponsorshipDescriptor[],
-                ext: new xdr.AccountEntryExtensionV2Ext(0),
+                // a signer nobody sponsors is a null descriptor
+                signerSponsoringIDs: f.signerSponsors.map((s) => (s === null ? null : account(s))),
+                ext: xdr.AccountEntryExtensionV2Ext.v0(),
               }),
             ),
           }),
@@ -241,7 +236,7 @@ export function accountEntry(f: AccountFields): xdr.LedgerEntryData {
       homeDomain: '',
       thresholds: Buffer.from(f.thresholds ?? [0, 0, 0, 0]),
       signers: (f.signers ?? []).map(
-        (s) => new xdr.Signer({ key: xdr.SignerKey.signerKeyTypeEd25519(account(s.key).ed25519()), weight: s.weight }),
+        (s) => new xdr.Signer({ key: xdr.SignerKey.signerKeyTypeEd25519(account(s.key).ed25519), weight: s.weight }),
       ),
       ext,
     }),
@@ -260,14 +255,14 @@ export function trustLineEntry(
       balance: int64(fields.balance ?? 0n),
       limit: int64(fields.limit ?? 0n),
       flags: fields.flags ?? 0,
-      ext: new xdr.TrustLineEntryExt(0),
+      ext: xdr.TrustLineEntryExt.v0(),
     }),
   );
 }
 
-export const trustLineAsset = (asset: xdr.Asset): xdr.TrustLineAsset => xdr.TrustLineAsset.fromXDR(asset.toXDR());
+export const trustLineAsset = (asset: xdr.Asset): xdr.TrustLineAsset => xdr.TrustLineAsset.fromXdr(asset.toXdr());
 
-export const poolShareAsset = (poolId: Buffer): xdr.TrustLineAsset => xdr.TrustLineAsset.assetTypePoolShare(poolId as never);
+export const poolShareAsset = (poolId: Uint8Array): xdr.TrustLineAsset => xdr.TrustLineAsset.assetTypePoolShare(new xdr.PoolId(poolId));
 
 export const state = (entry: xdr.LedgerEntry): xdr.LedgerEntryChange => xdr.LedgerEntryChange.ledgerEntryState(entry);
 export const created = (entry: xdr.LedgerEntry): xdr.LedgerEntryChange => xdr.LedgerEntryChange.ledgerEntryCreated(entry);
@@ -281,8 +276,8 @@ export function transactionMeta(
   txChanges: xdr.LedgerEntryChange[] = [],
 ): xdr.TransactionMeta {
   const ops = operations.map((changes) => new xdr.OperationMeta({ changes }));
-  if (version === 1) return new xdr.TransactionMeta(1, new xdr.TransactionMetaV1({ txChanges, operations: ops }));
-  return new xdr.TransactionMeta(2, new xdr.TransactionMetaV2({ txChangesBefore: txChanges, operations: ops, txChangesAfter: [] }));
+  if (version === 1) return xdr.TransactionMeta.v1(new xdr.TransactionMetaV1({ txChanges, operations: ops }));
+  return xdr.TransactionMeta.v2(new xdr.TransactionMetaV2({ txChangesBefore: txChanges, operations: ops, txChangesAfter: [] }));
 }
 
 export const address = (id: xdr.AccountId): string => accountIdFromXdr(id);

@@ -27,17 +27,16 @@ import { FIXTURES, TESTNET_DATASTORE, TESTNET_PASSPHRASE } from './fixtures.js';
 
 /** A ledger of a core dump as a LedgerCloseMeta: transactions in application order (txindex). */
 export function scenarioMeta(ledger: ScenarioLedger): xdr.LedgerCloseMeta {
-  return new xdr.LedgerCloseMeta(
-    0,
+  return xdr.LedgerCloseMeta.v0(
     new xdr.LedgerCloseMetaV0({
       ledgerHeader: new xdr.LedgerHeaderHistoryEntry({
         hash: Buffer.from(ledger.hash, 'hex'),
         header: ledger.header,
-        ext: new xdr.LedgerHeaderHistoryEntryExt(0),
+        ext: xdr.LedgerHeaderHistoryEntryExt.v0(),
       }),
       txSet: new xdr.TransactionSet({
-        previousLedgerHash: ledger.header.previousLedgerHash(),
-        txes: ledger.txs.map((tx) => xdr.TransactionEnvelope.fromXDR(tx.envelope, 'base64')),
+        previousLedgerHash: ledger.header.previousLedgerHash,
+        txs: ledger.txs.map((tx) => xdr.TransactionEnvelope.fromXdr(tx.envelope, 'base64')),
       }),
       txProcessing: ledger.txs.map(
         (tx) => new xdr.TransactionResultMeta({ result: tx.expected, feeProcessing: tx.feeChanges, txApplyProcessing: tx.meta }),
@@ -51,7 +50,7 @@ export function scenarioMeta(ledger: ScenarioLedger): xdr.LedgerCloseMeta {
 /** Every ledger of a scenario (ledger 1, the genesis, included) as the ingester views it. */
 export function scenarioViews(name: string): LedgerView[] {
   const network = networkId(TEST_PASSPHRASE);
-  return loadScenario(name).ledgers.map((ledger) => viewLedgerBytes(scenarioMeta(ledger).toXDR(), network));
+  return loadScenario(name).ledgers.map((ledger) => viewLedgerBytes(Buffer.from(scenarioMeta(ledger).toXdr()), network));
 }
 
 /** The testnet ledgers 997–999 as the ingester views them. */
@@ -70,7 +69,7 @@ export async function testnetViews(): Promise<LedgerView[]> {
   return views;
 }
 
-/** stellar-base's reading of a transaction: the envelope's, and the one that carries the operations. */
+/** the SDK's reading of a transaction: the envelope's, and the one that carries the operations. */
 export interface ReadTransaction {
   outer: Transaction | FeeBumpTransaction;
   /** a fee bump's inner transaction, else the transaction itself */
@@ -78,11 +77,11 @@ export interface ReadTransaction {
 }
 
 export function readTransaction(envelope: xdr.TransactionEnvelope, passphrase: string): ReadTransaction {
-  const outer = TransactionBuilder.fromXDR(envelope, passphrase);
+  const outer = TransactionBuilder.fromXdr(envelope, passphrase);
   return { outer, inner: outer instanceof FeeBumpTransaction ? outer.innerTransaction : outer };
 }
 
-/** A testnet transaction in its ledger, with stellar-base's reading of it. */
+/** A testnet transaction in its ledger, with the SDK's reading of it. */
 export interface TestnetTransaction extends ReadTransaction {
   view: LedgerView;
   tx: LedgerTx;
@@ -106,7 +105,7 @@ export interface TransactionInput {
   sourceIds: string[];
 }
 
-/** The transaction's and its operations' sources are read by stellar-base (a fee bump's inner ones). */
+/** The transaction's and its operations' sources are read by the SDK (a fee bump's inner ones). */
 export function transactionInput(view: LedgerView, tx: LedgerTx, passphrase: string): TransactionInput {
   const { inner } = readTransaction(tx.envelope, passphrase);
   return {
@@ -118,7 +117,7 @@ export function transactionInput(view: LedgerView, tx: LedgerTx, passphrase: str
       txHash: tx.hash,
       closedAt: closedAt(view),
       successful: isSuccessful(tx.result),
-      txSource: decodeAddressToMuxedAccount(inner.source, true),
+      txSource: decodeAddressToMuxedAccount(inner.source),
       results: operationResults(tx.result),
       networkId: view.networkId,
       tx,
@@ -141,7 +140,7 @@ export function operationInputs(view: LedgerView, tx: LedgerTx, passphrase: stri
     op,
     source: operationSource(op, context.txSource),
     sourceId: sourceIds[i]!,
-    result: context.results[i]!.tr(),
+    result: xdr.expectUnionVariant(context.results[i]!, 'opInner').tr,
     changes: tx.operationChanges[i] ?? [],
     meta: tx.meta,
     networkId: view.networkId,

@@ -56,8 +56,7 @@ export async function generateTraffic(options: TrafficOptions): Promise<TrafficS
             amount: '0.0000100',
           }),
         );
-        const memo =
-          i % 3 === 0 ? xdr.Memo.memoText(`r${r}`) : i % 3 === 1 ? xdr.Memo.memoId(new xdr.Uint64(BigInt(r))) : xdr.Memo.memoNone();
+        const memo = i % 3 === 0 ? xdr.Memo.memoText(`r${r}`) : i % 3 === 1 ? xdr.Memo.memoId(BigInt(r)) : xdr.Memo.memoNone();
         const status = core.submit(envelope(k, core.nextSequence(k.publicKey())!, ops, memo));
         if (status.status !== 'PENDING') throw new Error(`payment rejected: ${JSON.stringify(status)}`);
         operations += ops.length;
