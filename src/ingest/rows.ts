@@ -186,6 +186,7 @@ export const ACCOUNTS = table('accounts', {
   threshold_medium: 'integer',
   threshold_high: 'integer',
   last_modified_ledger: 'integer',
+  sponsor: 'text?',
 });
 export type AccountRow = RowOf<typeof ACCOUNTS>;
 
@@ -202,6 +203,7 @@ export const DATA = table('accounts_data', {
   name: 'text',
   value: 'text',
   last_modified_ledger: 'integer',
+  sponsor: 'text?',
 });
 export type DataRow = RowOf<typeof DATA>;
 
@@ -217,6 +219,7 @@ export const TRUST_LINES = table('trust_lines', {
   selling_liabilities: 'bigint',
   flags: 'integer',
   last_modified_ledger: 'integer',
+  sponsor: 'text?',
 });
 export type TrustLineRow = RowOf<typeof TRUST_LINES>;
 
@@ -231,6 +234,7 @@ export const OFFERS = table('offers', {
   price: 'double',
   flags: 'integer',
   last_modified_ledger: 'integer',
+  sponsor: 'text?',
 });
 export type OfferRow = RowOf<typeof OFFERS>;
 

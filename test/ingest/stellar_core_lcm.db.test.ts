@@ -4,7 +4,7 @@
 // every transaction of the meta (by the hash stellar-core wrote), every operation with the type of its
 // envelope's body, and effects of Horizon's types only. Expected values come from the meta itself,
 // read with the SDK's XDR, never from our ingest.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TransactionBuilder, xdr } from '@stellar/stellar-sdk';
@@ -12,16 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datastoreSource } from '../../src/ingest/index.js';
 import { reingestRange } from '../../src/ingest/reingest.js';
 import { deleteHistory } from '../../src/ingest/writer.js';
-import { DatastoreWriter } from '../../src/meta/datastore.js';
-import { zstdDecompress } from '../../src/meta/zstd.js';
 import { type TestApi, serveTestApi } from '../support/api_server.js';
-import type { CoreLcmCase as Case, CoreLcmManifest } from '../support/stellar_core_lcm.js';
+import { type CoreLcmCase as Case, coreLcmManifest as manifest, ledgerBody, writeCaseDatastore } from '../support/stellar_core_lcm.js';
 import { runZenith } from '../support/cli.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
-const FIXTURE = new URL('../fixtures/stellar-core-lcm/', import.meta.url);
-
-const manifest = JSON.parse(readFileSync(new URL('manifest.json', FIXTURE), 'utf8')) as CoreLcmManifest;
 const PASSPHRASE = manifest.networkPassphrase;
 const suites = [...new Set(manifest.cases.map((c) => c.suite))];
 
@@ -43,17 +38,6 @@ const HORIZON_EFFECT_TYPES = new Set(
   contract_credited contract_debited`.split(/\s+/),
 );
 
-/** The record-marked LedgerCloseMeta frames of one case file. */
-function frames(bytes: Buffer): Buffer[] {
-  const out: Buffer[] = [];
-  for (let at = 0; at < bytes.length; ) {
-    const length = bytes.readUInt32BE(at) & 0x7fffffff;
-    out.push(bytes.subarray(at + 4, at + 4 + length));
-    at += 4 + length;
-  }
-  return out;
-}
-
 function envelopes(meta: xdr.LedgerCloseMeta): xdr.TransactionEnvelope[] {
   if (meta.type === 'v0') return meta.v0.txSet.txs;
   const set = meta.type === 'v1' ? meta.v1.txSet : meta.v2.txSet;
@@ -63,8 +47,6 @@ function envelopes(meta: xdr.LedgerCloseMeta): xdr.TransactionEnvelope[] {
       : phase.parallelTxsComponent.executionStages.flat(2),
   );
 }
-
-const bodyOf = (meta: xdr.LedgerCloseMeta) => (meta.type === 'v0' ? meta.v0 : meta.type === 'v1' ? meta.v1 : meta.v2);
 
 const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -79,7 +61,7 @@ function expectedOf(ledgers: Buffer[]): Expected {
   const sequences: number[] = [];
   for (const bytes of ledgers) {
     const meta = xdr.LedgerCloseMeta.fromXdr(bytes);
-    const body = bodyOf(meta);
+    const body = ledgerBody(meta);
     sequences.push(body.ledgerHeader.header.ledgerSeq);
     const byHash = new Map<string, xdr.TransactionEnvelope>();
     for (const envelope of envelopes(meta)) {
@@ -122,12 +104,10 @@ async function allRecords(api: TestApi, route: string): Promise<Row[]> {
 
 let t: TestDatabase;
 let api: TestApi;
-let cases: Buffer;
 const scratch = mkdtempSync(join(tmpdir(), 'zenith-core-lcm-'));
 const totals = { cases: 0, ledgers: 0, transactions: 0, operations: 0, effects: 0 };
 
 beforeAll(async () => {
-  cases = await zstdDecompress(readFileSync(new URL('cases.bin.zst', FIXTURE)));
   t = await createTestDatabase();
   api = await serveTestApi(t, PASSPHRASE);
 });
@@ -140,12 +120,8 @@ afterAll(async () => {
 });
 
 async function writeDatastore(c: Case): Promise<{ folder: string; ledgers: Buffer[]; first: number; last: number }> {
-  const ledgers = frames(cases.subarray(c.offset, c.offset + c.length));
   const folder = join(scratch, c.suite, c.file);
-  const writer = await DatastoreWriter.open(folder, PASSPHRASE);
-  const sequences = ledgers.map((bytes) => bodyOf(xdr.LedgerCloseMeta.fromXdr(bytes)).ledgerHeader.header.ledgerSeq);
-  for (const [i, sequence] of sequences.entries()) writer.write(sequence, ledgers[i]!);
-  return { folder, ledgers, first: sequences[0]!, last: sequences.at(-1)! };
+  return { folder, ...(await writeCaseDatastore(c, folder)) };
 }
 
 describe("stellar-core's golden ledger meta, reingested", () => {

@@ -31,6 +31,7 @@ interface Balance {
   assetType: string;
   assetCode: string | null;
   assetIssuer: string | null;
+  sponsor: string | null;
 }
 
 const BalanceRef = builder.objectRef<Balance>('Balance').implement({
@@ -48,6 +49,7 @@ const BalanceRef = builder.objectRef<Balance>('Balance').implement({
     assetType: t.exposeString('assetType'),
     assetCode: t.exposeString('assetCode', { nullable: true }),
     assetIssuer: t.exposeString('assetIssuer', { nullable: true }),
+    sponsor: t.exposeString('sponsor', { nullable: true, description: 'the account sponsoring the trust line’s reserve' }),
   }),
 });
 
@@ -85,6 +87,7 @@ function poolShareBalance(line: TrustLine): Balance {
     assetType: 'liquidity_pool_shares',
     assetCode: null,
     assetIssuer: null,
+    sponsor: line.sponsor,
   };
 }
 
@@ -151,6 +154,13 @@ export const AccountRef = builder.prismaNode('Account', {
     inflationDestination: t.exposeString('inflationDestination', { nullable: true }),
     homeDomain: t.exposeString('homeDomain'),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
+    lastModifiedTime: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'when the ledger of the last change closed (null once that ledger left the history)',
+      resolve: (account, _args, ctx) => ctx.loaders.ledgerClosedAt.load(account.lastModifiedLedger),
+    }),
+    sponsor: t.exposeString('sponsor', { nullable: true, description: 'the account sponsoring this account’s reserve' }),
     thresholds: t.field({
       type: ThresholdsRef,
       resolve: (account) => ({
@@ -183,6 +193,7 @@ export const AccountRef = builder.prismaNode('Account', {
               assetType: line.assetType,
               assetCode: line.assetCode,
               assetIssuer: line.assetIssuer,
+              sponsor: line.sponsor,
             },
           ];
         }),
@@ -199,6 +210,7 @@ export const AccountRef = builder.prismaNode('Account', {
           assetType: 'native',
           assetCode: null,
           assetIssuer: null,
+          sponsor: null,
         },
       ],
     }),

@@ -1,5 +1,6 @@
 // Effect: an interface with the fields every effect has, and one object type per effect type
 // whose fields are that type's details (effect_details.ts).
+import { parseMuxedAccountId } from '../../stellar/account_id.js';
 import { EFFECT_TYPES, effectTypeName, type EffectTypeName } from '../../stellar/effect_types.js';
 import { formatPairPagingToken } from '../../stellar/toid.js';
 import { AccountRef } from './account.js';
@@ -22,6 +23,12 @@ export const EffectRef = builder.prismaInterface('Effect', {
     }),
     accountId: t.exposeString('account', { description: 'the account the effect changed' }),
     accountMuxed: t.exposeString('accountMuxed', { nullable: true }),
+    accountMuxedId: t.field({
+      type: 'Int64',
+      nullable: true,
+      description: 'the id of the muxed account (read from accountMuxed)',
+      resolve: (effect) => (effect.accountMuxed ? parseMuxedAccountId(effect.accountMuxed).id : null),
+    }),
     type: t.string({ description: 'Horizon’s name of the effect type', resolve: (effect) => effectTypeName(effect.type) }),
     typeI: t.exposeInt('type'),
     createdAt: t.expose('closedAt', { type: 'DateTime', description: 'when its ledger closed' }),

@@ -6,7 +6,7 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import type { LedgerView } from '../../meta/index.js';
 import { accountIdFromXdr, assetFromXdr, formatCanonicalAsset } from '../../stellar/index.js';
 import type { AccountRow, DataRow, OfferRow, SignerRow, StateRows, TrustLineRow } from '../rows.js';
-import { signerKeyAddress } from './details.js';
+import { entrySponsor, signerKeyAddress } from './details.js';
 
 type Final = Map<string, { entry: xdr.LedgerEntry | null; key: xdr.LedgerKey | null }>;
 
@@ -91,25 +91,26 @@ export function stateRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): State
       continue;
     }
     const modified = entry.lastModifiedLedgerSeq;
+    const sponsor = entrySponsor(entry);
     const data = entry.data;
     switch (data.type) {
       case 'account': {
-        const { account, signers } = accountRow(data.account, modified);
+        const { account, signers } = accountRow(data.account, modified, sponsor);
         rows.accounts.push(account);
         rows.signerAccounts.push(account.id);
         rows.signers.push(...signers);
         break;
       }
       case 'trustline': {
-        const row = trustLineRow(data.trustLine, modified);
+        const row = trustLineRow(data.trustLine, modified, sponsor);
         if (row) rows.trustLines.push(row);
         break;
       }
       case 'data':
-        rows.data.push(dataRow(data.data, modified));
+        rows.data.push(dataRow(data.data, modified, sponsor));
         break;
       case 'offer':
-        rows.offers.push(offerRow(data.offer, modified));
+        rows.offers.push(offerRow(data.offer, modified, sponsor));
         break;
       default:
         break;
@@ -118,7 +119,7 @@ export function stateRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): State
   return rows;
 }
 
-function accountRow(a: xdr.AccountEntry, modified: number): { account: AccountRow; signers: SignerRow[] } {
+function accountRow(a: xdr.AccountEntry, modified: number, sponsor: string | null): { account: AccountRow; signers: SignerRow[] } {
   const id = accountIdFromXdr(a.accountId);
   const thresholds = a.thresholds.value;
   let buying = 0n;
@@ -148,8 +149,13 @@ function accountRow(a: xdr.AccountEntry, modified: number): { account: AccountRo
   }
   const inflationDest = a.inflationDest;
   const signers = a.signers.map((s, i): SignerRow => {
-    const sponsor = sponsors[i];
-    return { account_id: id, signer: signerKeyAddress(s.key), weight: s.weight, sponsor: sponsor ? accountIdFromXdr(sponsor) : null };
+    const signerSponsor = sponsors[i];
+    return {
+      account_id: id,
+      signer: signerKeyAddress(s.key),
+      weight: s.weight,
+      sponsor: signerSponsor ? accountIdFromXdr(signerSponsor) : null,
+    };
   });
   return {
     account: {
@@ -171,6 +177,7 @@ function accountRow(a: xdr.AccountEntry, modified: number): { account: AccountRo
       threshold_medium: thresholds[2] ?? 0,
       threshold_high: thresholds[3] ?? 0,
       last_modified_ledger: modified,
+      sponsor,
     },
     signers,
   };
@@ -195,7 +202,7 @@ function trustLineAsset(
   return { type: value.type, key: { asset_code: value.code, asset_issuer: value.issuer, liquidity_pool_id: '' } };
 }
 
-function trustLineRow(t: xdr.TrustLineEntry, modified: number): TrustLineRow | null {
+function trustLineRow(t: xdr.TrustLineEntry, modified: number, sponsor: string | null): TrustLineRow | null {
   const line = trustLineAsset(t.asset);
   if (!line) return null;
   let buying = 0n;
@@ -215,19 +222,21 @@ function trustLineRow(t: xdr.TrustLineEntry, modified: number): TrustLineRow | n
     selling_liabilities: selling,
     flags: t.flags,
     last_modified_ledger: modified,
+    sponsor,
   };
 }
 
-function dataRow(d: xdr.DataEntry, modified: number): DataRow {
+function dataRow(d: xdr.DataEntry, modified: number, sponsor: string | null): DataRow {
   return {
     account_id: accountIdFromXdr(d.accountId),
     name: Buffer.from(d.dataName.bytes).toString('utf8'),
     value: Buffer.from(d.dataValue.value).toString('base64'),
     last_modified_ledger: modified,
+    sponsor,
   };
 }
 
-function offerRow(o: xdr.OfferEntry, modified: number): OfferRow {
+function offerRow(o: xdr.OfferEntry, modified: number, sponsor: string | null): OfferRow {
   const { n, d } = o.price;
   return {
     id: o.offerId,
@@ -240,6 +249,7 @@ function offerRow(o: xdr.OfferEntry, modified: number): OfferRow {
     price: n / d,
     flags: o.flags,
     last_modified_ledger: modified,
+    sponsor,
   };
 }
 

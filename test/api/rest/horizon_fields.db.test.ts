@@ -262,6 +262,61 @@ describe('transaction fields of Horizon’s resourceadapter tests', () => {
   });
 });
 
+describe('effect fields of Horizon’s resourceadapter tests', () => {
+  it('the muxed account of an effect (TestNewEffect_EffectTrade_Muxed)', async () => {
+    const hash = 'ab'.repeat(32);
+    const account = 'GAQAA5L65LSYH7CQ3VTJ7F3HHLGCL3DSLAR2Y47263D56MNNGHSQSTVY';
+    const muxed = 'MAQAA5L65LSYH7CQ3VTJ7F3HHLGCL3DSLAR2Y47263D56MNNGHSQSAAAAAAAAAAE2LP26';
+    const operation = toid(9, 1, 1);
+    const closed_at = '2026-01-01T00:00:00.000Z';
+    await test.db.transaction((sql) =>
+      writeEncodedHistory(sql, [
+        encodeHistory([
+          {
+            ...noRows,
+            transactions: [bareRow(toid(9, 1, 0), hash)],
+            operations: [
+              {
+                id: operation,
+                transaction_id: toid(9, 1, 0),
+                transaction_hash: hash,
+                application_order: 1,
+                closed_at,
+                type: 3,
+                details: {},
+                source_account: account,
+                source_account_muxed: null,
+                transaction_successful: true,
+                is_payment: false,
+              },
+            ],
+            effects: [
+              {
+                operation_id: operation,
+                order: 1,
+                account,
+                account_muxed: muxed,
+                closed_at,
+                type: 33,
+                details: { seller: account, seller_muxed: muxed, seller_muxed_id: 1234 },
+              },
+            ],
+          },
+        ]),
+      ]),
+    );
+    const page = (await get(`/operations/${operation}/effects`)) as { _embedded: { records: Json[] } };
+    // Horizon's AccountMuxedID 1234, a string in JSON (uint64 with the string tag)
+    expect(page._embedded.records[0]).toMatchObject({
+      type: 'trade',
+      account,
+      account_muxed: muxed,
+      account_muxed_id: '1234',
+      seller_muxed: muxed,
+    });
+  });
+});
+
 describe('a trade with a liquidity pool', () => {
   // the suite's strict send across pool 04 05 06: the pool sold 67 WER for 98 NIJ of the operation's source
   const ISSUER = 'GAUJETIZVEP2NRYLUESJ3LS66NVCEGMON4UDCBCSBEVPIID773P2W6AY';

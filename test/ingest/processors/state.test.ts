@@ -229,6 +229,7 @@ describe('pool shares', () => {
         selling_liabilities: 0n,
         flags: 0,
         last_modified_ledger: 5,
+        sponsor: null,
       },
     ]);
     const key = xdr.LedgerKey.trustline(new xdr.LedgerKeyTrustLine({ accountId: Keypair.fromPublicKey(holder).xdrAccountId(), asset }));
