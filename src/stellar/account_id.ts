@@ -147,6 +147,15 @@ export function muxedIdOfAddress(address: string): bigint {
   return Buffer.from(StrKey.decodeMed25519PublicKey(address)).readBigUInt64BE(32);
 }
 
+/**
+ * The id of a muxed address as Horizon's `*_muxed_id` fields of its resources show it: none for a
+ * G... address or no address, and none for id 0 (their `omitempty`).
+ */
+export function shownMuxedId(address: string | null): bigint | null {
+  const id = address?.startsWith('M') ? muxedIdOfAddress(address) : 0n;
+  return id === 0n ? null : id;
+}
+
 /** The G... account behind an XDR MuxedAccount (its muxed id, if any, dropped). */
 export function muxedAccountBase(account: xdr.MuxedAccount): string {
   return encodeAccountId(account.type === 'keyTypeMuxedEd25519' ? account.med25519.ed25519.value : account.ed25519.value);

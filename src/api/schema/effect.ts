@@ -1,6 +1,6 @@
 // Effect: an interface with the fields every effect has, and one object type per effect type
 // whose fields are that type's details (effect_details.ts).
-import { parseMuxedAccountId } from '../../stellar/account_id.js';
+import { shownMuxedId } from '../../stellar/account_id.js';
 import { EFFECT_TYPES, effectTypeName, type EffectTypeName } from '../../stellar/effect_types.js';
 import { formatPairPagingToken } from '../../stellar/toid.js';
 import { AccountRef } from './account.js';
@@ -27,7 +27,7 @@ export const EffectRef = builder.prismaInterface('Effect', {
       type: 'Int64',
       nullable: true,
       description: 'the id of the muxed account (read from accountMuxed)',
-      resolve: (effect) => (effect.accountMuxed ? parseMuxedAccountId(effect.accountMuxed).id : null),
+      resolve: (effect) => shownMuxedId(effect.accountMuxed),
     }),
     type: t.string({ description: 'Horizon’s name of the effect type', resolve: (effect) => effectTypeName(effect.type) }),
     typeI: t.exposeInt('type'),

@@ -1,6 +1,6 @@
 // Operation: an interface with the fields every operation has, and one object type per operation
 // type whose fields are that type's details (operation_details.ts).
-import { parseMuxedAccountId } from '../../stellar/account_id.js';
+import { shownMuxedId } from '../../stellar/account_id.js';
 import { OPERATION_TYPE_NAMES, operationTypeName } from '../../stellar/operation_types.js';
 import { builder } from './builder.js';
 import { detailFields } from './detail_fields.js';
@@ -25,7 +25,7 @@ export const OperationRef = builder.prismaInterface('Operation', {
       type: 'Int64',
       nullable: true,
       description: 'the id of the muxed source account (Horizon reads it from sourceAccountMuxed too)',
-      resolve: (op) => (op.sourceAccountMuxed ? parseMuxedAccountId(op.sourceAccountMuxed).id : null),
+      resolve: (op) => shownMuxedId(op.sourceAccountMuxed),
     }),
     type: t.string({ description: 'Horizon’s name of the operation type', resolve: (op) => operationTypeName(op.type) }),
     typeI: t.exposeInt('type', { description: 'the xdr OperationType value' }),

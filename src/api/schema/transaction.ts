@@ -2,7 +2,7 @@
 // account; its lists of operations, payments and effects (the transaction's TOID range) are
 // history_lists.ts. submitTransaction submits one (../submission.ts).
 import type { Prisma } from '../../generated/prisma/client.js';
-import { muxedIdOfAddress } from '../../stellar/index.js';
+import { shownMuxedId } from '../../stellar/index.js';
 import { submissionSystem, submitTransaction } from '../submission.js';
 import { AccountRef } from './account.js';
 import { builder } from './builder.js';
@@ -105,12 +105,6 @@ function hasPreconditions(tx: TransactionRecord): boolean {
   );
 }
 
-/** A muxed address's id, as Horizon's `*_muxed_id` string (which it leaves out when the id is 0). */
-function muxedId(address: string | null): string | null {
-  const id = address ? muxedIdOfAddress(address) : 0n;
-  return id === 0n ? null : id.toString();
-}
-
 export const TransactionRef = builder.prismaNode('Transaction', {
   description: 'A transaction in a closed ledger.',
   id: { field: 'hash' },
@@ -125,7 +119,7 @@ export const TransactionRef = builder.prismaNode('Transaction', {
     sourceAccountMuxedId: t.string({
       nullable: true,
       description: 'the id of a muxed source account',
-      resolve: (tx) => muxedId(tx.accountMuxed),
+      resolve: (tx) => shownMuxedId(tx.accountMuxed)?.toString() ?? null,
     }),
     sourceAccountSequence: t.expose('accountSequence', { type: 'Int64' }),
     feeAccount: t.string({ resolve: (tx) => tx.feeAccount ?? tx.account }),
@@ -133,7 +127,7 @@ export const TransactionRef = builder.prismaNode('Transaction', {
     feeAccountMuxedId: t.string({
       nullable: true,
       description: 'the id of a muxed fee account',
-      resolve: (tx) => muxedId(tx.feeAccount ? tx.feeAccountMuxed : tx.accountMuxed),
+      resolve: (tx) => shownMuxedId(tx.feeAccount ? tx.feeAccountMuxed : tx.accountMuxed)?.toString() ?? null,
     }),
     feeCharged: t.expose('feeCharged', { type: 'Int64', description: 'stroops' }),
     maxFee: t.field({ type: 'Int64', description: 'stroops', resolve: (tx) => tx.newMaxFee ?? tx.maxFee }),

@@ -8,7 +8,7 @@
 //   test/ingest/processors/trades_horizon_suite.test.ts), as resourceadapter/trade.go renders them;
 // - pool shares in an account's balances, with the trust line of Horizon's account_entry_test.go.
 import { readFileSync } from 'node:fs';
-import { Account, Asset, Keypair, Memo, Operation, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
+import { Account, Asset, Keypair, Memo, Operation, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeHistory } from '../../../src/ingest/encode/history.js';
 import { stateRows } from '../../../src/ingest/processors/state.js';
@@ -267,6 +267,7 @@ describe('effect fields of Horizon’s resourceadapter tests', () => {
     const hash = 'ab'.repeat(32);
     const account = 'GAQAA5L65LSYH7CQ3VTJ7F3HHLGCL3DSLAR2Y47263D56MNNGHSQSTVY';
     const muxed = 'MAQAA5L65LSYH7CQ3VTJ7F3HHLGCL3DSLAR2Y47263D56MNNGHSQSAAAAAAAAAAE2LP26';
+    const muxedZero = StrKey.encodeMed25519PublicKey(Buffer.concat([StrKey.decodeEd25519PublicKey(account), Buffer.alloc(8)]));
     const operation = toid(9, 1, 1);
     const closed_at = '2026-01-01T00:00:00.000Z';
     await test.db.transaction((sql) =>
@@ -300,6 +301,7 @@ describe('effect fields of Horizon’s resourceadapter tests', () => {
                 type: 33,
                 details: { seller: account, seller_muxed: muxed, seller_muxed_id: 1234 },
               },
+              { operation_id: operation, order: 2, account, account_muxed: muxedZero, closed_at, type: 33, details: {} },
             ],
           },
         ]),
@@ -314,6 +316,9 @@ describe('effect fields of Horizon’s resourceadapter tests', () => {
       account_muxed_id: '1234',
       seller_muxed: muxed,
     });
+    // an id of 0 is left out (omitempty), the muxed address is not
+    expect(page._embedded.records[1]).toMatchObject({ account_muxed: muxedZero });
+    expect(page._embedded.records[1]).not.toHaveProperty('account_muxed_id');
   });
 });
 
