@@ -5,19 +5,13 @@
 // and shows up in review as a diff of test/api/surface.golden.json.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveOrderBook } from '../../src/api/live_order_book.js';
-import { createApiServer } from '../../src/api/server.js';
 import { routes } from '../../src/api/rest/routes.js';
 import { commands } from '../../src/cli/commands/index.js';
 import { commandUsage, programUsage } from '../../src/cli/usage.js';
-import { inProcessLedgerEvents } from '../../src/events/ledger_events.js';
 import { datastoreSource, startIngester } from '../../src/ingest/index.js';
-import { createLogger } from '../../src/logger.js';
-import { MetricsRegistry } from '../../src/metrics/registry.js';
 import { toid } from '../../src/stellar/toid.js';
+import { serveTestApi, type TestApi } from '../support/api_server.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { ALICE, BOB, ISSUER, seedScenario, type Scenario } from '../support/seed.js';
 import { TESTNET_DATASTORE, TESTNET_PASSPHRASE } from '../ingest/support/fixtures.js';
@@ -25,28 +19,10 @@ import { TESTNET_DATASTORE, TESTNET_PASSPHRASE } from '../ingest/support/fixture
 const GOLDEN = new URL('./surface.golden.json', import.meta.url);
 const update = process.env.UPDATE_SURFACE === '1';
 
-interface Api {
-  db: TestDatabase;
-  server: Server;
-  base: string;
-}
+type Api = TestApi & { db: TestDatabase };
 
 async function serve(db: TestDatabase, passphrase: string): Promise<Api> {
-  const events = inProcessLedgerEvents();
-  const server = createApiServer({
-    services: {
-      db: db.db,
-      config: { networkPassphrase: passphrase },
-      coreInfo: async () => null,
-      events,
-      txsub: null,
-      metrics: new MetricsRegistry(),
-      orderBook: new LiveOrderBook(db.db, events),
-    },
-    logger: createLogger('silent', { pretty: false }),
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { db, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  return { db, ...(await serveTestApi(db, passphrase)) };
 }
 
 /** long values (XDR, hashes of big bodies) as a short digest, so the golden file stays readable */
@@ -145,7 +121,7 @@ afterAll(async () => {
   for (const api of [seeded, testnet]) {
     if (!api) continue;
     api.server.closeAllConnections();
-    await new Promise((resolve) => api.server.close(resolve));
+    await api.close();
     await api.db.drop();
   }
 });

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TransactionBuilder, xdr } from '@stellar/stellar-sdk';
+import { TransactionBuilder, type xdr } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datastoreSource } from '../../src/ingest/index.js';
 import { reingestRange } from '../../src/ingest/reingest.js';
@@ -56,11 +56,10 @@ interface Expected {
   transactions: Map<string, string[]>;
 }
 
-function expectedOf(ledgers: Buffer[]): Expected {
+function expectedOf(metas: xdr.LedgerCloseMeta[]): Expected {
   const transactions = new Map<string, string[]>();
   const sequences: number[] = [];
-  for (const bytes of ledgers) {
-    const meta = xdr.LedgerCloseMeta.fromXdr(bytes);
+  for (const meta of metas) {
     const body = ledgerBody(meta);
     sequences.push(body.ledgerHeader.header.ledgerSeq);
     const byHash = new Map<string, xdr.TransactionEnvelope>();
@@ -119,7 +118,7 @@ afterAll(async () => {
   console.log(`stellar-core golden meta: ${JSON.stringify(totals)}`);
 });
 
-async function writeDatastore(c: Case): Promise<{ folder: string; ledgers: Buffer[]; first: number; last: number }> {
+async function writeDatastore(c: Case): Promise<{ folder: string } & Awaited<ReturnType<typeof writeCaseDatastore>>> {
   const folder = join(scratch, c.suite, c.file);
   return { folder, ...(await writeCaseDatastore(c, folder)) };
 }
@@ -147,8 +146,8 @@ describe("stellar-core's golden ledger meta, reingested", () => {
       for (const c of manifest.cases.filter((c) => c.suite === suite)) {
         const label = `${c.suite}/${c.file} (${c.name})`;
         try {
-          const { folder, ledgers, first, last } = await writeDatastore(c);
-          const expected = expectedOf(ledgers);
+          const { folder, ledgers, metas, first, last } = await writeDatastore(c);
+          const expected = expectedOf(metas);
           await t.db.transaction((sql) => deleteHistory(sql, 1, 1_000_000));
           await reingestRange({
             db: t.db,
