@@ -2,6 +2,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { envelopeSourceAccount, type LedgerTx, type LedgerView } from '../meta/index.js';
 import { toid } from '../stellar/index.js';
+import { addBalancePoolRows } from './processors/balances_pools.js';
 import { operationEffects, type EffectInput } from './processors/effects.js';
 import { closedAt, ledgerRow } from './processors/ledgers.js';
 import { operationRows, operationSource } from './processors/operations.js';
@@ -61,7 +62,18 @@ export function ledgerRows(view: LedgerView, seed: xdr.LedgerEntry[] = [], optio
 }
 
 export function emptyTransactionRows(): TransactionHistoryRows {
-  return { transactions: [], operations: [], effects: [], trades: [], transactionParticipants: [], operationParticipants: [] };
+  return {
+    transactions: [],
+    operations: [],
+    effects: [],
+    trades: [],
+    transactionParticipants: [],
+    operationParticipants: [],
+    transactionClaimableBalances: [],
+    operationClaimableBalances: [],
+    transactionLiquidityPools: [],
+    operationLiquidityPools: [],
+  };
 }
 
 /** Appends the history rows of one of the ledger's transactions to `rows`; `at` is the ledger's close time. */
@@ -108,4 +120,10 @@ export function addTransactionRows(rows: TransactionHistoryRows, view: LedgerVie
     for (const account of changedAccounts(tx.operationChanges)) txParticipants.add(account);
   }
   for (const account of txParticipants) rows.transactionParticipants.push({ account, transaction_id: txId });
+  addBalancePoolRows(
+    rows,
+    tx,
+    txId,
+    ops.map((op) => op.id),
+  );
 }

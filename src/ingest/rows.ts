@@ -102,6 +102,31 @@ export const OPERATION_PARTICIPANTS = table('history_operation_participants', {
 });
 export type OperationParticipantRow = RowOf<typeof OPERATION_PARTICIPANTS>;
 
+/** The claimable balances and liquidity pools (by Horizon's hex ids) each transaction and operation touched. */
+export const TRANSACTION_CLAIMABLE_BALANCES = table('history_transaction_claimable_balances', {
+  claimable_balance_id: 'ascii',
+  transaction_id: 'bigint',
+});
+export type TransactionClaimableBalanceRow = RowOf<typeof TRANSACTION_CLAIMABLE_BALANCES>;
+
+export const OPERATION_CLAIMABLE_BALANCES = table('history_operation_claimable_balances', {
+  claimable_balance_id: 'ascii',
+  operation_id: 'bigint',
+});
+export type OperationClaimableBalanceRow = RowOf<typeof OPERATION_CLAIMABLE_BALANCES>;
+
+export const TRANSACTION_LIQUIDITY_POOLS = table('history_transaction_liquidity_pools', {
+  liquidity_pool_id: 'ascii',
+  transaction_id: 'bigint',
+});
+export type TransactionLiquidityPoolRow = RowOf<typeof TRANSACTION_LIQUIDITY_POOLS>;
+
+export const OPERATION_LIQUIDITY_POOLS = table('history_operation_liquidity_pools', {
+  liquidity_pool_id: 'ascii',
+  operation_id: 'bigint',
+});
+export type OperationLiquidityPoolRow = RowOf<typeof OPERATION_LIQUIDITY_POOLS>;
+
 export const TRADES = table('history_trades', {
   operation_id: 'bigint',
   order: 'integer',
@@ -238,6 +263,38 @@ export const OFFERS = table('offers', {
 });
 export type OfferRow = RowOf<typeof OFFERS>;
 
+export const CLAIMABLE_BALANCES = table('claimable_balances', {
+  id: 'ascii',
+  asset: 'text',
+  amount: 'bigint',
+  sponsor: 'text?',
+  flags: 'integer',
+  claimants: 'jsonb_array',
+  last_modified_ledger: 'integer',
+});
+export type ClaimableBalanceRow = RowOf<typeof CLAIMABLE_BALANCES>;
+
+export const CLAIMABLE_BALANCE_CLAIMANTS = table('claimable_balance_claimants', {
+  id: 'ascii',
+  destination: 'ascii',
+  last_modified_ledger: 'integer',
+});
+export type ClaimableBalanceClaimantRow = RowOf<typeof CLAIMABLE_BALANCE_CLAIMANTS>;
+
+export const LIQUIDITY_POOLS = table('liquidity_pools', {
+  id: 'ascii',
+  type: 'integer',
+  fee: 'integer',
+  trustline_count: 'bigint',
+  share_count: 'bigint',
+  asset_a: 'text',
+  asset_b: 'text',
+  reserve_a: 'bigint',
+  reserve_b: 'bigint',
+  last_modified_ledger: 'integer',
+});
+export type LiquidityPoolRow = RowOf<typeof LIQUIDITY_POOLS>;
+
 /** The state at the end of a ledger for every entry the ledger touched. */
 export interface StateRows {
   accounts: AccountRow[];
@@ -251,6 +308,12 @@ export interface StateRows {
   removedTrustLines: { account_id: string; asset_code: string; asset_issuer: string; liquidity_pool_id: string }[];
   offers: OfferRow[];
   removedOffers: bigint[];
+  claimableBalances: ClaimableBalanceRow[];
+  /** the claimants of `claimableBalances`, which replace those of every balance the ledger touched */
+  claimableBalanceClaimants: ClaimableBalanceClaimantRow[];
+  removedClaimableBalances: string[];
+  liquidityPools: LiquidityPoolRow[];
+  removedLiquidityPools: string[];
 }
 
 /** The history rows of some transactions of a ledger. */
@@ -261,6 +324,10 @@ export interface TransactionHistoryRows {
   trades: TradeRecord[];
   transactionParticipants: TransactionParticipantRow[];
   operationParticipants: OperationParticipantRow[];
+  transactionClaimableBalances: TransactionClaimableBalanceRow[];
+  operationClaimableBalances: OperationClaimableBalanceRow[];
+  transactionLiquidityPools: TransactionLiquidityPoolRow[];
+  operationLiquidityPools: OperationLiquidityPoolRow[];
 }
 
 export interface LedgerRows extends TransactionHistoryRows {

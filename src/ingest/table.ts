@@ -1,7 +1,7 @@
 // A database table as the writer fills it: its name and its columns in order, each with a kind
 // that gives its SQL type, the value a row holds for it and (encode/copy_binary.ts) its COPY
 // encoding. A table is declared once (rows.ts) and its row type derives from the declaration.
-import type { Details } from './rows.js';
+import type { Details, JsonValue } from './rows.js';
 
 /** What a row holds for each kind of column. */
 interface ColumnValues {
@@ -14,6 +14,8 @@ interface ColumnValues {
   /** ISO-8601 UTC, milliseconds */
   timestamp: string;
   jsonb: Details;
+  /** jsonb holding a JSON array, not an object (a claimable balance's claimants) */
+  jsonb_array: JsonValue[];
   'text[]': string[];
   double: number;
 }
@@ -33,6 +35,7 @@ const SQL_TYPES: Record<ColumnKind, string> = {
   ascii: 'text',
   timestamp: 'timestamp(3)',
   jsonb: 'jsonb',
+  jsonb_array: 'jsonb',
   'text[]': 'text[]',
   double: 'double precision',
 };

@@ -6,7 +6,21 @@ import type { SqlSession } from '../db/database.js';
 import { assetsEqual, ledgerToidRange, type AssetValue } from '../stellar/index.js';
 import { COPY_HEADER, COPY_TRAILER, CopyBinary, copyStatement, rowWriter } from './encode/copy_binary.js';
 import { HISTORY_TABLES, encodeHistory, type EncodedHistory } from './encode/history.js';
-import { ACCOUNTS, ASSETS, DATA, OFFERS, SIGNERS, TRADES, TRUST_LINES, type AssetRow, type LedgerRows, type TradeRecord } from './rows.js';
+import {
+  ACCOUNTS,
+  ASSETS,
+  CLAIMABLE_BALANCE_CLAIMANTS,
+  CLAIMABLE_BALANCES,
+  DATA,
+  LIQUIDITY_POOLS,
+  OFFERS,
+  SIGNERS,
+  TRADES,
+  TRUST_LINES,
+  type AssetRow,
+  type LedgerRows,
+  type TradeRecord,
+} from './rows.js';
 import { tradeRow } from './processors/trades.js';
 import type { Table } from './table.js';
 
@@ -106,6 +120,10 @@ export function historyDeletes(from: number, to: number): [sql: string, params: 
         ['history_trades', 'operation_id'],
         ['history_transaction_participants', 'transaction_id'],
         ['history_operation_participants', 'operation_id'],
+        ['history_transaction_claimable_balances', 'transaction_id'],
+        ['history_operation_claimable_balances', 'operation_id'],
+        ['history_transaction_liquidity_pools', 'transaction_id'],
+        ['history_operation_liquidity_pools', 'operation_id'],
       ] as const
     ).map(([table, column]): [string, unknown[]] => [`DELETE FROM ${table} WHERE ${column} >= $1 AND ${column} < $2`, [start, end]]),
   ];
@@ -177,4 +195,14 @@ export async function writeState(sql: SqlSession, rows: LedgerRows): Promise<voi
     await sql.query('DELETE FROM offers WHERE id = ANY($1::bigint[])', [s.removedOffers.map(String)]);
   }
   await insert(sql, OFFERS, s.offers, upsert(['id'], OFFERS));
+  // a balance's claimants are replaced with it, as an account's signers are
+  const balances = [...s.removedClaimableBalances, ...s.claimableBalances.map((b) => b.id)];
+  if (balances.length > 0) await sql.query('DELETE FROM claimable_balance_claimants WHERE id = ANY($1)', [balances]);
+  if (s.removedClaimableBalances.length > 0) {
+    await sql.query('DELETE FROM claimable_balances WHERE id = ANY($1)', [s.removedClaimableBalances]);
+  }
+  await insert(sql, CLAIMABLE_BALANCES, s.claimableBalances, upsert(['id'], CLAIMABLE_BALANCES));
+  await insert(sql, CLAIMABLE_BALANCE_CLAIMANTS, s.claimableBalanceClaimants);
+  if (s.removedLiquidityPools.length > 0) await sql.query('DELETE FROM liquidity_pools WHERE id = ANY($1)', [s.removedLiquidityPools]);
+  await insert(sql, LIQUIDITY_POOLS, s.liquidityPools, upsert(['id'], LIQUIDITY_POOLS));
 }

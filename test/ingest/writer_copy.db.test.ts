@@ -132,6 +132,10 @@ function rows(sequence: number): LedgerRows {
     ],
     transactionParticipants: [{ account: 'GA', transaction_id: txId }],
     operationParticipants: [{ account: 'GA', operation_id: opId }],
+    transactionClaimableBalances: [{ claimable_balance_id: `00000000${'ab'.repeat(32)}`, transaction_id: txId }],
+    operationClaimableBalances: [{ claimable_balance_id: `00000000${'ab'.repeat(32)}`, operation_id: opId }],
+    transactionLiquidityPools: [{ liquidity_pool_id: 'cd'.repeat(32), transaction_id: txId }],
+    operationLiquidityPools: [{ liquidity_pool_id: 'cd'.repeat(32), operation_id: opId }],
     state: emptyStateRows(),
   };
 }
@@ -158,6 +162,10 @@ const HISTORY_TABLES = [
   'history_assets',
   'history_transaction_participants',
   'history_operation_participants',
+  'history_transaction_claimable_balances',
+  'history_operation_claimable_balances',
+  'history_transaction_liquidity_pools',
+  'history_operation_liquidity_pools',
 ];
 
 describe('history rows through COPY', () => {

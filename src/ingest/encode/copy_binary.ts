@@ -157,6 +157,7 @@ const ENCODERS: Partial<Record<ColumnKind, Encoder>> = {
   ascii: nullable((out, value: string) => out.ascii(value)),
   timestamp: nullable((out, value: string) => out.timestamp(value)),
   jsonb: nullable((out, value: unknown) => out.jsonb(typeof value === 'string' ? value : JSON.stringify(value))),
+  jsonb_array: nullable((out, value: unknown) => out.jsonb(JSON.stringify(value))),
   'text[]': nullable((out, value: readonly string[]) => out.textArray(value)),
 };
 

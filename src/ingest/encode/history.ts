@@ -3,8 +3,12 @@
 import {
   EFFECTS,
   LEDGERS,
+  OPERATION_CLAIMABLE_BALANCES,
+  OPERATION_LIQUIDITY_POOLS,
   OPERATION_PARTICIPANTS,
   OPERATIONS,
+  TRANSACTION_CLAIMABLE_BALANCES,
+  TRANSACTION_LIQUIDITY_POOLS,
   TRANSACTION_PARTICIPANTS,
   TRANSACTIONS,
   type LedgerRow,
@@ -38,6 +42,10 @@ export const HISTORY_TABLES: readonly HistoryTable[] = [
   historyTable(EFFECTS, (l) => l.effects),
   historyTable(TRANSACTION_PARTICIPANTS, (l) => l.transactionParticipants),
   historyTable(OPERATION_PARTICIPANTS, (l) => l.operationParticipants),
+  historyTable(TRANSACTION_CLAIMABLE_BALANCES, (l) => l.transactionClaimableBalances),
+  historyTable(OPERATION_CLAIMABLE_BALANCES, (l) => l.operationClaimableBalances),
+  historyTable(TRANSACTION_LIQUIDITY_POOLS, (l) => l.transactionLiquidityPools),
+  historyTable(OPERATION_LIQUIDITY_POOLS, (l) => l.operationLiquidityPools),
 ];
 
 /**

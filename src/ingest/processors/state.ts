@@ -2,11 +2,21 @@
 // the rows are upserts and deletes that are correct whatever was ingested before (ingesting from
 // the middle of history works). Fee changes of all transactions come before their application, as
 // stellar-core applies them.
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import type { LedgerView } from '../../meta/index.js';
-import { accountIdFromXdr, assetFromXdr, formatCanonicalAsset } from '../../stellar/index.js';
-import type { AccountRow, DataRow, OfferRow, SignerRow, StateRows, TrustLineRow } from '../rows.js';
-import { entrySponsor, signerKeyAddress } from './details.js';
+import { accountIdFromXdr, assetFromXdr, balanceIdHex, claimPredicateJson, formatCanonicalAsset, poolIdHex } from '../../stellar/index.js';
+import type {
+  AccountRow,
+  ClaimableBalanceClaimantRow,
+  ClaimableBalanceRow,
+  DataRow,
+  LiquidityPoolRow,
+  OfferRow,
+  SignerRow,
+  StateRows,
+  TrustLineRow,
+} from '../rows.js';
+import { canonicalAsset, entrySponsor, signerKeyAddress } from './details.js';
 
 type Final = Map<string, { entry: xdr.LedgerEntry | null; key: xdr.LedgerKey | null }>;
 
@@ -24,6 +34,10 @@ function entryKey(data: xdr.LedgerEntryData | xdr.LedgerKey): string | null {
     }
     case 'offer':
       return `O${data.offer.offerId.toString()}`;
+    case 'claimableBalance':
+      return `C${balanceIdHex(data.claimableBalance.balanceId)}`;
+    case 'liquidityPool':
+      return `L${poolIdHex(data.liquidityPool.liquidityPoolId)}`;
     default:
       return null;
   }
@@ -85,6 +99,12 @@ export function stateRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): State
         case 'offer':
           rows.removedOffers.push(removed.offer.offerId);
           break;
+        case 'claimableBalance':
+          rows.removedClaimableBalances.push(balanceIdHex(removed.claimableBalance.balanceId));
+          break;
+        case 'liquidityPool':
+          rows.removedLiquidityPools.push(poolIdHex(removed.liquidityPool.liquidityPoolId));
+          break;
         default:
           break;
       }
@@ -111,6 +131,15 @@ export function stateRows(view: LedgerView, seed: xdr.LedgerEntry[] = []): State
         break;
       case 'offer':
         rows.offers.push(offerRow(data.offer, modified, sponsor));
+        break;
+      case 'claimableBalance': {
+        const { balance, claimants } = claimableBalanceRow(data.claimableBalance, modified, sponsor);
+        rows.claimableBalances.push(balance);
+        rows.claimableBalanceClaimants.push(...claimants);
+        break;
+      }
+      case 'liquidityPool':
+        rows.liquidityPools.push(liquidityPoolRow(data.liquidityPool, modified));
         break;
       default:
         break;
@@ -253,6 +282,54 @@ function offerRow(o: xdr.OfferEntry, modified: number, sponsor: string | null): 
   };
 }
 
+/** Horizon's claimable_balances row (claimants as its JSON, flags 0 without the v1 extension) and a row per claimant. */
+function claimableBalanceRow(
+  b: xdr.ClaimableBalanceEntry,
+  modified: number,
+  sponsor: string | null,
+): { balance: ClaimableBalanceRow; claimants: ClaimableBalanceClaimantRow[] } {
+  const id = balanceIdHex(b.balanceId);
+  const claimants = b.claimants.map((c) => ({
+    destination: accountIdFromXdr(c.v0.destination),
+    predicate: claimPredicateJson(c.v0.predicate),
+  }));
+  const ext = b.ext;
+  return {
+    balance: {
+      id,
+      asset: canonicalAsset(b.asset),
+      amount: b.amount,
+      sponsor,
+      flags: ext.type === 'v1' ? ext.v1.flags : 0,
+      claimants,
+      last_modified_ledger: modified,
+    },
+    // stellar-core refuses a balance that names a destination twice; the set keeps the key unique anyway
+    claimants: [...new Set(claimants.map((c) => c.destination))].map((destination) => ({
+      id,
+      destination,
+      last_modified_ledger: modified,
+    })),
+  };
+}
+
+/** Horizon's liquidity_pools row (its LiquidityPoolsChangeProcessor's ledgerEntryToRow). */
+function liquidityPoolRow(p: xdr.LiquidityPoolEntry, modified: number): LiquidityPoolRow {
+  const cp = p.body.constantProduct;
+  return {
+    id: poolIdHex(p.liquidityPoolId),
+    type: xdr.LiquidityPoolType.fromName(p.body.type).value,
+    fee: cp.params.fee,
+    trustline_count: cp.poolSharesTrustLineCount,
+    share_count: cp.totalPoolShares,
+    asset_a: canonicalAsset(cp.params.assetA),
+    asset_b: canonicalAsset(cp.params.assetB),
+    reserve_a: cp.reserveA,
+    reserve_b: cp.reserveB,
+    last_modified_ledger: modified,
+  };
+}
+
 /** State rows that change nothing. */
 export function emptyStateRows(): StateRows {
   return {
@@ -266,5 +343,10 @@ export function emptyStateRows(): StateRows {
     removedTrustLines: [],
     offers: [],
     removedOffers: [],
+    claimableBalances: [],
+    claimableBalanceClaimants: [],
+    removedClaimableBalances: [],
+    liquidityPools: [],
+    removedLiquidityPools: [],
   };
 }

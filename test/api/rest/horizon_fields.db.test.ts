@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { Account, Asset, Keypair, Memo, Operation, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeHistory } from '../../../src/ingest/encode/history.js';
+import { emptyTransactionRows } from '../../../src/ingest/ledger_rows.js';
 import { stateRows } from '../../../src/ingest/processors/state.js';
 import { transactionRow } from '../../../src/ingest/processors/transactions.js';
 import type { TradeRecord, TransactionRow } from '../../../src/ingest/rows.js';
@@ -44,7 +45,7 @@ async function get(path: string, status = 200): Promise<Json> {
   return (await response.json()) as Json;
 }
 
-const noRows = { operations: [], effects: [], trades: [], transactionParticipants: [], operationParticipants: [] };
+const noRows = emptyTransactionRows();
 
 async function writeTransactions(transactions: TransactionRow[]): Promise<void> {
   await test.db.transaction((sql) => writeEncodedHistory(sql, [encodeHistory([{ ...noRows, transactions }])]));

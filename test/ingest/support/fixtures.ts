@@ -17,11 +17,18 @@ export const INGEST_TABLES: Record<string, string> = {
   history_assets: 'id',
   history_transaction_participants: 'transaction_id, account',
   history_operation_participants: 'operation_id, account',
+  history_transaction_claimable_balances: 'transaction_id, claimable_balance_id',
+  history_operation_claimable_balances: 'operation_id, claimable_balance_id',
+  history_transaction_liquidity_pools: 'transaction_id, liquidity_pool_id',
+  history_operation_liquidity_pools: 'operation_id, liquidity_pool_id',
   accounts: 'id',
   accounts_signers: 'account_id, signer',
   accounts_data: 'account_id, name',
   trust_lines: 'account_id, asset_code, asset_issuer, liquidity_pool_id',
   offers: 'id',
+  claimable_balances: 'id',
+  claimable_balance_claimants: 'id, destination',
+  liquidity_pools: 'id',
   ingest_cursor: 'id',
 };
 
