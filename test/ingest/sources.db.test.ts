@@ -26,6 +26,10 @@ const HISTORY = [
   'history_trades',
   'history_transaction_participants',
   'history_operation_participants',
+  'history_transaction_claimable_balances',
+  'history_operation_claimable_balances',
+  'history_transaction_liquidity_pools',
+  'history_operation_liquidity_pools',
 ];
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'zenith-sources-'));
 const streamFile = path.join(work, 'ledgers.xdr');
