@@ -11,7 +11,9 @@ import { Asset, StrKey, xdr } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datastoreSource, startIngester } from '../../src/ingest/index.js';
 import { reingestRange } from '../../src/ingest/reingest.js';
-import { deleteHistory } from '../../src/ingest/writer.js';
+import { emptyStateRows } from '../../src/ingest/processors/state.js';
+import type { LedgerRows, StateRows } from '../../src/ingest/rows.js';
+import { deleteHistory, writeState } from '../../src/ingest/writer.js';
 import { toid } from '../../src/stellar/index.js';
 import { coreLcmCase, coreLcmManifest, ledgerBody, writeCaseDatastore } from '../support/stellar_core_lcm.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -221,5 +223,83 @@ describe("claimable balances and liquidity pools from stellar-core's golden meta
       workers: 0,
     });
     expect(await t.db.session((sql) => sql.query(LINKS))).toEqual(links);
+  });
+});
+
+describe('the state writer', () => {
+  const A = 'GAUJETIZVEP2NRYLUESJ3LS66NVCEGMON4UDCBCSBEVPIID773P2W6AY';
+  const B = 'GC3C4AKRBQLHOJ45U4XG35ESVWRDECWO5XLDGYADO6DPR3L7KIDVUMML';
+  const ID = `00000000${'ab'.repeat(32)}`;
+  const POOL = 'cd'.repeat(32);
+  const write = (state: Partial<StateRows>) =>
+    t.db.transaction((sql) => writeState(sql, { state: { ...emptyStateRows(), ...state } } as LedgerRows));
+  const read = () =>
+    t.db.session(async (sql) => ({
+      balances: await sql.query('SELECT id, sponsor, claimants, last_modified_ledger FROM claimable_balances'),
+      claimants: await sql.query('SELECT id, destination, last_modified_ledger FROM claimable_balance_claimants ORDER BY destination'),
+      pools: await sql.query('SELECT id, reserve_a::text AS reserve_a, last_modified_ledger FROM liquidity_pools'),
+    }));
+  const balance = (ledger: number, destinations: string[], sponsor: string | null) => ({
+    claimableBalances: [
+      {
+        id: ID,
+        asset: 'native',
+        amount: 1n,
+        sponsor,
+        flags: 0,
+        claimants: destinations.map((destination) => ({ destination, predicate: { unconditional: true as const } })),
+        last_modified_ledger: ledger,
+      },
+    ],
+    claimableBalanceClaimants: destinations.map((destination) => ({ id: ID, destination, last_modified_ledger: ledger })),
+  });
+  const pool = (ledger: number, reserve: bigint) => ({
+    liquidityPools: [
+      {
+        id: POOL,
+        type: 0,
+        fee: 30,
+        trustline_count: 1n,
+        share_count: 1n,
+        asset_a: 'native',
+        asset_b: `USD:${A}`,
+        reserve_a: reserve,
+        reserve_b: 1n,
+        last_modified_ledger: ledger,
+      },
+    ],
+  });
+
+  it('creates, updates (claimants replaced with the balance) and removes balances and pools', async () => {
+    await t.db.transaction(async (sql) => {
+      for (const table of Object.keys(INGEST_TABLES)) await sql.query(`DELETE FROM ${table}`);
+    });
+    await write({ ...balance(5, [A, B], null), ...pool(5, 10n) });
+    expect(await read()).toEqual({
+      balances: [
+        {
+          id: ID,
+          sponsor: null,
+          claimants: [
+            { destination: A, predicate: { unconditional: true } },
+            { destination: B, predicate: { unconditional: true } },
+          ],
+          last_modified_ledger: 5,
+        },
+      ],
+      claimants: [
+        { id: ID, destination: A, last_modified_ledger: 5 },
+        { id: ID, destination: B, last_modified_ledger: 5 },
+      ],
+      pools: [{ id: POOL, reserve_a: '10', last_modified_ledger: 5 }],
+    });
+    await write({ ...balance(6, [B], A), ...pool(6, 20n) });
+    expect(await read()).toEqual({
+      balances: [{ id: ID, sponsor: A, claimants: [{ destination: B, predicate: { unconditional: true } }], last_modified_ledger: 6 }],
+      claimants: [{ id: ID, destination: B, last_modified_ledger: 6 }],
+      pools: [{ id: POOL, reserve_a: '20', last_modified_ledger: 6 }],
+    });
+    await write({ removedClaimableBalances: [ID], removedLiquidityPools: [POOL] });
+    expect(await read()).toEqual({ balances: [], claimants: [], pools: [] });
   });
 });
