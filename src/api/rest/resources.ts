@@ -39,6 +39,8 @@ const PARAM_FIELDS: Readonly<Record<string, string>> = {
   tx_id: 'hash',
   op_id: 'paging_token',
   offer_id: 'paging_token',
+  claimable_balance_id: 'id',
+  liquidity_pool_id: 'id',
 };
 
 const PAGE = '{?cursor,limit,order}';
@@ -134,6 +136,9 @@ const RESOURCES: Readonly<Record<string, RestResource>> = {
     },
   },
   Offer: { id: field('paging_token'), before: { offer_maker: to('Account', 'seller') } },
+  // their ids are GraphQL fields under REST's name (REST_RENAMES)
+  ClaimableBalance: { id: field('id') },
+  LiquidityPool: { id: field('id') },
 };
 
 type LinksOf = (record: Rendered, origin: string) => Links;
