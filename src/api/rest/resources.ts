@@ -83,8 +83,7 @@ const listFrom =
 
 /**
  * A side of a trade as Horizon links it (populateTradeLinks): an account (with its offer: crossed,
- * resting or the operation's own), or a liquidity pool (`/liquidity_pools/{id}`, Horizon's route;
- * this service has no such route).
+ * resting or the operation's own), or a liquidity pool (`/liquidity_pools/{id}`).
  */
 function tradeSide(side: 'base' | 'counter'): Href {
   const account = to('Account', `${side}_account`);

@@ -428,8 +428,8 @@ function tradeTypeFilter(options: { offer?: true } = {}): NonNullable<PageRoute[
  */
 function reservesParam(text: string | undefined): string[] | undefined {
   if (!text) return undefined;
-  const second = text.indexOf(',', text.indexOf(',') + 1);
-  if (text.includes(',') && second !== -1) {
+  const first = text.indexOf(',');
+  if (first !== -1 && text.indexOf(',', first + 1) !== -1) {
     throw new ProblemError(problems.badRequest('reserves', `reserves exceeds maximum length of ${MAX_POOL_RESERVES}`));
   }
   return text.split(',').filter((asset) => asset !== '');
