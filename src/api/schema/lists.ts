@@ -217,18 +217,51 @@ export function effectList(
   info: GraphQLResolveInfo,
   scope: ListScope | { readonly operation: bigint },
 ): KeysetSource<Effect, PairPagingToken> {
+  if (scope && ('claimableBalance' in scope || 'liquidityPool' in scope)) return linkedEffects(ctx, info, scope);
   let where: Prisma.EffectWhereInput = {};
   if (scope && 'account' in scope) where = { account: scope.account };
   else if (scope && 'operation' in scope) where = { operationId: scope.operation };
-  // Horizon's effects of a pool or a balance: every effect of the operations that touched it
-  else if (scope && 'claimableBalance' in scope) {
-    where = { operation: { is: { claimableBalances: { some: { claimableBalanceId: scope.claimableBalance } } } } };
-  } else if (scope && 'liquidityPool' in scope) {
-    where = { operation: { is: { liquidityPools: { some: { liquidityPoolId: scope.liquidityPool } } } } };
-  } else if (scope) where = { operationId: { gte: scope.within.start, lt: scope.within.end } };
+  else if (scope) where = { operationId: { gte: scope.within.start, lt: scope.within.end } };
   return pairKeyed((conditions, orderBy, take) =>
     ctx.prisma.effect.findMany({ ...nodeQuery(ctx, info), where: { AND: [where, ...conditions] }, orderBy, take }),
   );
+}
+
+/**
+ * The effects of a pool or a balance: every effect of the operations that touched it, read as
+ * Horizon's EffectsForLiquidityPool does — the first `take` of those operations from the cursor's
+ * operation (their link rows' index), then their effects — rather than filtering every effect.
+ */
+function linkedEffects(
+  ctx: ApiContext,
+  info: GraphQLResolveInfo,
+  scope: { readonly claimableBalance: string } | { readonly liquidityPool: string },
+): KeysetSource<Effect, PairPagingToken> {
+  return {
+    key: pairKey,
+    cursor: pairCursor,
+    fetch: async (range, direction, take) => {
+      const operationId: Prisma.BigIntFilter = {};
+      if (range.gt) operationId.gte = range.gt.operationId;
+      if (range.lt) operationId.lte = range.lt.operationId;
+      const query = { orderBy: { operationId: direction }, take, select: { operationId: true } };
+      const links =
+        'claimableBalance' in scope
+          ? await ctx.prisma.operationClaimableBalance.findMany({
+              ...query,
+              where: { claimableBalanceId: scope.claimableBalance, operationId },
+            })
+          : await ctx.prisma.operationLiquidityPool.findMany({ ...query, where: { liquidityPoolId: scope.liquidityPool, operationId } });
+      if (links.length === 0) return [];
+      const operations = { operationId: { in: links.map((link) => link.operationId) } };
+      return ctx.prisma.effect.findMany({
+        ...nodeQuery(ctx, info),
+        where: { AND: [operations, ...pairWhere(range)] },
+        orderBy: pairOrderBy(direction),
+        take,
+      });
+    },
+  };
 }
 
 /** The trades that crossed an offer (as base or counter). */

@@ -61,7 +61,10 @@ beforeAll(async () => {
           source: BRPY,
           details: { liquidity_pool_id: lp1 },
           participants: [],
-          effects: [{ account: BRPY, type: 90, details: { shares_received: '0.0000010' } }],
+          effects: [
+            { account: BRPY, type: 90, details: { shares_received: '0.0000010' } },
+            { account: BRPY, type: 3, details: { amount: '0.0000100', asset_type: 'native' } },
+          ],
         },
       ],
     },
@@ -342,8 +345,14 @@ describe('GET /liquidity_pools/{id}/operations, /transactions, /effects', () => 
     expect((await records(`/liquidity_pools/${lp1}/operations`)).map((op) => op.id)).toEqual([String(toid(1235, 3, 1))]);
     expect((await records(`/liquidity_pools/${lp1}/transactions`)).map((tx) => tx.paging_token)).toEqual([String(toid(1235, 3, 0))]);
     const effects = await records(`/liquidity_pools/${lp1}/effects`);
-    expect(effects.map((effect) => effect.type)).toEqual(['liquidity_pool_deposited']);
+    expect(effects.map((effect) => effect.type)).toEqual(['liquidity_pool_deposited', 'account_debited']);
     expect(effects[0]!.paging_token).toBe(`${toid(1235, 3, 1)}-1`);
+    // paged within the operation's effects, both ways
+    const second = await records(`/liquidity_pools/${lp1}/effects?limit=1&cursor=${effects[0]!.paging_token}`);
+    expect(second.map((effect) => effect.paging_token)).toEqual([`${toid(1235, 3, 1)}-2`]);
+    expect(await records(`/liquidity_pools/${lp1}/effects?cursor=${second[0]!.paging_token}`)).toEqual([]);
+    const desc = await records(`/liquidity_pools/${lp1}/effects?order=desc&limit=1&cursor=${second[0]!.paging_token}`);
+    expect(desc.map((effect) => effect.paging_token)).toEqual([effects[0]!.paging_token]);
   });
 
   it('is a 404 for a pool the history never saw, a 400 for a malformed id', async () => {
