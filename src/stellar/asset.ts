@@ -73,6 +73,23 @@ export function parseCanonicalAsset(text: string): AssetValue {
   return creditAsset(code, issuer);
 }
 
+/**
+ * An asset filter of Horizon's claimable balance and pool lists (`asset`, `reserves`): exactly
+ * "native" (no other case, unlike parseCanonicalAsset), or "CODE:ISSUER".
+ */
+export function parseAssetFilter(text: string): AssetValue {
+  if (text === 'native') return NATIVE_ASSET;
+  try {
+    if (text.toLowerCase() === 'native') throw new InvalidValueError('native is written in lowercase');
+    return parseCanonicalAsset(text);
+  } catch (error) {
+    if (!(error instanceof InvalidValueError)) throw error;
+    throw new InvalidValueError('Asset must be the string "native" or a string of the form "Code:IssuerAccountID" for issued assets.', {
+      cause: error,
+    });
+  }
+}
+
 /** "native" or "CODE:ISSUER" (Horizon's StringCanonical). */
 export function formatCanonicalAsset(asset: AssetValue): string {
   return asset.type === 'native' ? 'native' : `${asset.code}:${asset.issuer}`;

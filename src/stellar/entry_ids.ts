@@ -1,7 +1,9 @@
 // Horizon's forms of the ids of claimable balances and liquidity pools, and a pool's id from its
-// parameters.
+// parameters; the ids and a balance's paging token as a request gives them.
 import { createHash } from 'node:crypto';
 import type { xdr } from '@stellar/stellar-sdk/base';
+import { INT64_MAX } from './int64.js';
+import { InvalidValueError } from './invalid_value_error.js';
 
 /** A claimable balance id as Horizon writes it (xdr.MarshalHex): the hex of its XDR, type first. */
 export function balanceIdHex(id: xdr.ClaimableBalanceId): string {
@@ -17,4 +19,53 @@ export function poolIdHex(id: xdr.PoolId | Uint8Array): string {
 /** The id of the pool with these parameters, as hex: sha256 of their XDR (stellar-go's NewPoolId). */
 export function poolIdOf(params: xdr.LiquidityPoolParameters): string {
   return createHash('sha256').update(params.toXdr()).digest('hex');
+}
+
+const BALANCE_ID = /^00000000[0-9a-fA-F]{64}$/;
+const POOL_ID = /^[0-9a-f]{64}$/;
+
+/**
+ * A claimable balance id as Horizon takes it (isClaimableBalanceID: the hex of a whole
+ * ClaimableBalanceId XDR, whose only type is V0, so "00000000" and a 32-byte hash); the bare hash
+ * is refused, as Horizon does. Lowercased, as stored.
+ */
+export function parseBalanceId(text: string): string {
+  if (!BALANCE_ID.test(text)) throw new InvalidValueError(`${text} does not validate as claimableBalanceID`);
+  return text.toLowerCase();
+}
+
+/** A liquidity pool id as Horizon takes it (govalidator's IsSHA256: 64 lowercase hex digits). */
+export function parsePoolId(text: string): string {
+  if (!POOL_ID.test(text)) throw new InvalidValueError(`${text} does not validate as sha256`);
+  return text;
+}
+
+/** A claimable balance's paging token: its last modified ledger and its id (Horizon's `<ledger>-<id>`). */
+export interface BalancePagingToken {
+  readonly ledger: number;
+  readonly id: string;
+}
+
+/** Ledger sequences are int32 in the tables: a larger cursor ledger is past every balance. */
+const LEDGER_MAX = 2 ** 31 - 1;
+
+export function formatBalancePagingToken(ledger: number, id: string): string {
+  return `${ledger}-${id}`;
+}
+
+/**
+ * Parses Horizon's claimable balance cursor (ClaimableBalancesQuery.Cursor): a non-negative
+ * ledger, a dash, a claimable balance id. Ledgers above int32 are clamped (none is that large).
+ */
+export function parseBalancePagingToken(text: string): BalancePagingToken {
+  const dash = text.indexOf('-');
+  const ledgerText = dash === -1 ? '' : text.slice(0, dash);
+  const idText = dash === -1 ? '' : text.slice(dash + 1);
+  if (!/^\d{1,19}$/.test(ledgerText) || BigInt(ledgerText) > INT64_MAX || !BALANCE_ID.test(idText)) {
+    throw new InvalidValueError(
+      'The first part should be a number higher than 0 and the second part should be a valid claimable balance ID',
+    );
+  }
+  const ledger = BigInt(ledgerText);
+  return { ledger: ledger > BigInt(LEDGER_MAX) ? LEDGER_MAX : Number(ledger), id: idText.toLowerCase() };
 }

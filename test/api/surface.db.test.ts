@@ -5,6 +5,7 @@
 // and shows up in review as a diff of test/api/surface.golden.json.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { Asset } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/api/rest/routes.js';
 import { commands } from '../../src/cli/commands/index.js';
@@ -14,6 +15,7 @@ import { toid } from '../../src/stellar/toid.js';
 import { serveTestApi, type TestApi } from '../support/api_server.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { ALICE, BOB, ISSUER, seedScenario, type Scenario } from '../support/seed.js';
+import { balanceId, linkHistory, seedClaimableBalance, seedPool } from '../support/seed_balances_pools.js';
 import { TESTNET_DATASTORE, TESTNET_PASSPHRASE } from '../ingest/support/fixtures.js';
 
 const GOLDEN = new URL('./surface.golden.json', import.meta.url);
@@ -101,10 +103,21 @@ function record(name: string, answer: Answer, route?: string): void {
 let seeded: Api;
 let testnet: Api;
 let scenario: Scenario;
+const BALANCE = balanceId(1);
+let pool: string;
 
 beforeAll(async () => {
   const seedDb = await createTestDatabase();
   scenario = await seedScenario(seedDb.db);
+  // a claimable balance and a pool, touched by Bob's change_trust
+  await seedClaimableBalance(seedDb.db, { id: BALANCE, account: BOB, ledger: 3, asset: `USD:${ISSUER}` });
+  pool = await seedPool(seedDb.db, Asset.native(), 100n, new Asset('USD', ISSUER), 200n);
+  await linkHistory(seedDb.db, {
+    operationId: toid(3, 3, 1),
+    transactionId: toid(3, 3, 0),
+    claimableBalanceId: BALANCE,
+    liquidityPoolId: pool,
+  });
   seeded = await serve(seedDb, 'test');
 
   const testnetDb = await createTestDatabase();
@@ -179,7 +192,18 @@ describe('the public surface', () => {
         '/paths/strict-receive',
       ],
       [`/paths/strict-send?source_asset_type=native&source_amount=1&destination_assets=USD:${ISSUER}`, '/paths/strict-send'],
+      [`/claimable_balances?claimant=${BOB}`, '/claimable_balances'],
+      [`/claimable_balances/${BALANCE}`, '/claimable_balances/:claimable_balance_id'],
+      [`/claimable_balances/${BALANCE}/transactions`, '/claimable_balances/:claimable_balance_id/transactions'],
+      [`/claimable_balances/${BALANCE}/operations`, '/claimable_balances/:claimable_balance_id/operations'],
+      ['/liquidity_pools?reserves=native', '/liquidity_pools'],
+      [`/liquidity_pools/${pool}`, '/liquidity_pools/:liquidity_pool_id'],
+      [`/liquidity_pools/${pool}/transactions`, '/liquidity_pools/:liquidity_pool_id/transactions'],
+      [`/liquidity_pools/${pool}/operations`, '/liquidity_pools/:liquidity_pool_id/operations'],
+      [`/liquidity_pools/${pool}/effects`, '/liquidity_pools/:liquidity_pool_id/effects'],
       // errors
+      ['/claimable_balances/0000001112122', ''],
+      ['/liquidity_pools?reserves=native,native,native', ''],
       ['/accounts/GBAD', ''],
       [`/accounts/${ISSUER.replace('A', 'B')}`, ''],
       [`/accounts/${ALICE}/data/missing`, ''],

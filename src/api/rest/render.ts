@@ -17,6 +17,10 @@ export const REST_RENAMES: Readonly<Record<string, string>> = {
   'Effect.accountId': 'account',
   'Trade.baseAccountId': 'baseAccount',
   'Trade.counterAccountId': 'counterAccount',
+  // GraphQL's `id` is the Relay global id; `sponsor` is the Account
+  'ClaimableBalance.balanceId': 'id',
+  'ClaimableBalance.sponsorId': 'sponsor',
+  'LiquidityPool.liquidityPoolId': 'id',
 };
 
 // field names are few and rendered again and again: convert each once

@@ -39,6 +39,8 @@ const PARAM_FIELDS: Readonly<Record<string, string>> = {
   tx_id: 'hash',
   op_id: 'paging_token',
   offer_id: 'paging_token',
+  claimable_balance_id: 'id',
+  liquidity_pool_id: 'id',
 };
 
 const PAGE = '{?cursor,limit,order}';
@@ -81,8 +83,7 @@ const listFrom =
 
 /**
  * A side of a trade as Horizon links it (populateTradeLinks): an account (with its offer: crossed,
- * resting or the operation's own), or a liquidity pool (`/liquidity_pools/{id}`, Horizon's route;
- * this service has no such route).
+ * resting or the operation's own), or a liquidity pool (`/liquidity_pools/{id}`).
  */
 function tradeSide(side: 'base' | 'counter'): Href {
   const account = to('Account', `${side}_account`);
@@ -134,6 +135,9 @@ const RESOURCES: Readonly<Record<string, RestResource>> = {
     },
   },
   Offer: { id: field('paging_token'), before: { offer_maker: to('Account', 'seller') } },
+  // their ids are GraphQL fields under REST's name (REST_RENAMES)
+  ClaimableBalance: { id: field('id') },
+  LiquidityPool: { id: field('id') },
 };
 
 type LinksOf = (record: Rendered, origin: string) => Links;

@@ -21,6 +21,8 @@ import {
 } from '../../market/index.js';
 import { parseTradeTypeFilter, type AssetQuery } from '../../stellar/index.js';
 import { parsed, ProblemError, problems } from '../problems.js';
+import { balanceIdArg, poolIdArg } from '../schema/inputs.js';
+import { MAX_POOL_RESERVES } from '../schema/liquidity_pool.js';
 import { link, type Links } from './hal.js';
 import { accountIdParam, dataKeyParam, hashParam, int64Param, uint32Param } from './params.js';
 
@@ -78,6 +80,11 @@ const history = ({ params }: RouteContext) => ({ forAccount: accountIdParam('acc
 const transaction = ({ params }: RouteContext) => ({ hash: hashParam('tx_id', params.tx_id) });
 const ledger = ({ params }: RouteContext) => ({ sequence: uint32Param('ledger_id', params.ledger_id) });
 const operation = ({ params }: RouteContext) => ({ id: int64Param('id', params.op_id) });
+
+const balanceHistory = ({ params }: RouteContext) => ({
+  forClaimableBalance: balanceIdArg('claimable_balance_id', params.claimable_balance_id ?? ''),
+});
+const poolHistory = ({ params }: RouteContext) => ({ forLiquidityPool: poolIdArg('liquidity_pool_id', params.liquidity_pool_id ?? '') });
 
 const HISTORY_TYPES = { transactions: 'Transaction', operations: 'Operation', payments: 'Operation', effects: 'Effect' } as const;
 
@@ -253,6 +260,71 @@ export const routes: Route[] = [
     filters: tradeTypeFilter({ offer: true }),
   },
   { kind: 'page', path: '/trades', fields: ['trades'], type: 'Trade', stream: true, filters: tradeTypeFilter() },
+  {
+    kind: 'page',
+    path: '/claimable_balances',
+    fields: ['claimableBalances'],
+    type: 'ClaimableBalance',
+    rootLink: { name: 'claimable_balances', template: '/claimable_balances{?asset,sponsor,claimant,cursor,limit,order}' },
+    // an empty filter is no filter (Horizon's); the resolver checks each, naming it
+    filters: {
+      params: ['asset', 'claimant', 'sponsor'],
+      args: ({ query }) => ({
+        asset: query.asset || undefined,
+        claimant: query.claimant || undefined,
+        sponsor: query.sponsor || undefined,
+      }),
+    },
+  },
+  {
+    kind: 'resource',
+    path: '/claimable_balances/:claimable_balance_id',
+    field: 'claimableBalance',
+    type: 'ClaimableBalance',
+    args: ({ params }) => ({ id: balanceIdArg('id', params.claimable_balance_id ?? '') }),
+  },
+  // a balance's history outlives it (claimed): listed without it; Horizon links transactions first
+  ...(['transactions', 'operations'] as const).map(
+    (list): PageRoute => ({
+      kind: 'page',
+      path: `/claimable_balances/:claimable_balance_id/${list}`,
+      fields: [list],
+      type: HISTORY_TYPES[list],
+      args: balanceHistory,
+      includeFailed: true,
+      stream: true,
+    }),
+  ),
+  {
+    kind: 'page',
+    path: '/liquidity_pools',
+    fields: ['liquidityPools'],
+    type: 'LiquidityPool',
+    rootLink: { name: 'liquidity_pools', template: '/liquidity_pools{?reserves,account,cursor,limit,order}' },
+    filters: {
+      params: ['account', 'reserves'],
+      args: ({ query }) => ({ reserves: reservesParam(query.reserves), account: query.account || undefined }),
+    },
+  },
+  {
+    kind: 'resource',
+    path: '/liquidity_pools/:liquidity_pool_id',
+    field: 'liquidityPool',
+    type: 'LiquidityPool',
+    args: ({ params }) => ({ id: poolIdArg('liquidity_pool_id', params.liquidity_pool_id ?? '') }),
+  },
+  // a pool's history outlives it; Horizon links its transactions and operations, not its effects
+  ...(['transactions', 'operations', 'effects'] as const).map(
+    (list): PageRoute => ({
+      kind: 'page',
+      path: `/liquidity_pools/:liquidity_pool_id/${list}`,
+      fields: [list],
+      type: HISTORY_TYPES[list],
+      args: poolHistory,
+      ...(list === 'effects' ? { unlinked: true } : { includeFailed: true }),
+      stream: true,
+    }),
+  ),
   // the same resource under Horizon's current and older name; `_links` only self
   ...['/fee_stats', '/operation_fee_stats'].map(
     (path): ResourceRoute => ({
@@ -348,6 +420,19 @@ function tradeTypeFilter(options: { offer?: true } = {}): NonNullable<PageRoute[
       return { tradeType };
     },
   };
+}
+
+/**
+ * `reserves`, a comma-separated list of assets (empty items skipped), checked by the resolver. A
+ * third item is refused before the text is split (Horizon's maxLiquidityPoolReserves).
+ */
+function reservesParam(text: string | undefined): string[] | undefined {
+  if (!text) return undefined;
+  const first = text.indexOf(',');
+  if (first !== -1 && text.indexOf(',', first + 1) !== -1) {
+    throw new ProblemError(problems.badRequest('reserves', `reserves exceeds maximum length of ${MAX_POOL_RESERVES}`));
+  }
+  return text.split(',').filter((asset) => asset !== '');
 }
 
 /** `<prefix>_asset_type`, `_code`, `_issuer` as an AssetInput (a missing type is the resolver's to report) */

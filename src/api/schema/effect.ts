@@ -7,8 +7,8 @@ import { AccountRef } from './account.js';
 import { builder } from './builder.js';
 import { detailFields } from './detail_fields.js';
 import { EFFECT_DETAILS } from './effect_details.js';
-import { effectList, forAccountArgs, forAccountScope } from './lists.js';
-import { keysetConnection, listArgs } from './paging.js';
+import { effectList, forAccountArgs, forLiquidityPoolArgs, historyConnection, historyScope } from './lists.js';
+import { listArgs } from './paging.js';
 import { effectTypeObjectName } from './type_names.js';
 import { follow, freshLoaders } from './follow.js';
 
@@ -59,21 +59,26 @@ for (const name of Object.keys(EFFECT_TYPES) as EffectTypeName[]) {
 builder.queryField('effects', (t) =>
   t.connection({
     type: EffectRef,
-    description: 'Every effect in the history, or those of one account.',
-    args: { ...listArgs, ...forAccountArgs },
-    resolve: (_root, args, ctx, info) => keysetConnection(effectList(ctx, info, forAccountScope(args.forAccount)), args),
+    description: 'Every effect in the history, or those of one account, or of the operations that touched one liquidity pool.',
+    args: { ...listArgs, ...forAccountArgs, ...forLiquidityPoolArgs },
+    resolve: (_root, args, ctx, info) => {
+      const scope = historyScope(args);
+      return historyConnection(ctx, scope, effectList(ctx, info, scope), args);
+    },
   }),
 );
 
 builder.subscriptionField('effects', (t) =>
   t.field({
     type: EffectRef,
-    description: 'Each effect as its ledger is ingested (of one account with forAccount), after replaying those after the cursor.',
+    description:
+      'Each effect as its ledger is ingested (of one account with forAccount, of one pool with forLiquidityPool), after replaying those after the cursor.',
     args: {
       cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
-      forAccount: t.arg.string({ description: 'only the history of this account' }),
+      ...forAccountArgs,
+      ...forLiquidityPoolArgs,
     },
-    subscribe: (_root, args, ctx, info) => follow(ctx, effectList(ctx, info, forAccountScope(args.forAccount)), args.cursor),
+    subscribe: (_root, args, ctx, info) => follow(ctx, effectList(ctx, info, historyScope(args)), args.cursor),
     resolve: (effect, _args, ctx) => freshLoaders(effect, ctx),
   }),
 );

@@ -1,11 +1,14 @@
-// The history lists of a ledger, a transaction and an account (transactions, operations, payments,
-// effects): the same connections everywhere, each of its parent's scope — a TOID range for a ledger
-// or a transaction, the participant rows for an account (lists.ts).
+// The history lists of a ledger, a transaction, an account, a claimable balance and a liquidity
+// pool (transactions, operations, payments, effects): the same connections everywhere, each of its
+// parent's scope — a TOID range for a ledger or a transaction, the participant rows for an
+// account, the link rows for a balance or a pool (lists.ts).
 import { ledgerToidRange, transactionToidRange } from '../../stellar/toid.js';
 import { AccountRef } from './account.js';
 import { builder, type BuilderTypes } from './builder.js';
+import { ClaimableBalanceRef } from './claimable_balance.js';
 import { EffectRef } from './effect.js';
 import { LedgerRef } from './ledger.js';
+import { LiquidityPoolRef } from './liquidity_pool.js';
 import { effectList, operationList, transactionList, type ListScope } from './lists.js';
 import { OperationRef } from './operation.js';
 import { includeFailedArg, keysetConnection, listArgs } from './paging.js';
@@ -69,4 +72,15 @@ builder.prismaObjectFields(TransactionRef, (t) => {
 builder.prismaObjectFields(AccountRef, (t) => {
   const lists = historyLists(t, (account) => ({ account: account.id }));
   return { transactions: lists.transactions(), operations: lists.operations(), payments: lists.payments(), effects: lists.effects() };
+});
+
+// a balance's and a pool's history outlive them (claimed, emptied): these lists are their link rows
+builder.prismaObjectFields(ClaimableBalanceRef, (t) => {
+  const lists = historyLists(t, (balance) => ({ claimableBalance: balance.id }));
+  return { transactions: lists.transactions(), operations: lists.operations() };
+});
+
+builder.prismaObjectFields(LiquidityPoolRef, (t) => {
+  const lists = historyLists(t, (pool) => ({ liquidityPool: pool.id }));
+  return { transactions: lists.transactions(), operations: lists.operations(), effects: lists.effects() };
 });

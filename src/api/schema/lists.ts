@@ -1,28 +1,104 @@
 // The keyset sources of the lists, shared by root connections, relations and subscriptions: each is
 // a Prisma `where` for the list plus the key it pages on. A history list is scoped once, here: the
-// whole history, one account's (driven by its participant rows), or a TOID range (a ledger's, a
-// transaction's). Nodes are loaded with the selection the query asks for beneath `edges.node`
+// whole history, one account's (driven by its participant rows), one claimable balance's or one
+// liquidity pool's (driven by their link rows), or a TOID range (a ledger's, a transaction's). Nodes are loaded with the selection the query asks for beneath `edges.node`
 // (queryFromInfo), so nested relations join in one statement.
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { Effect, Ledger, Offer, Operation, Prisma, Trade, Transaction } from '../../generated/prisma/client.js';
+import type {
+  ClaimableBalance,
+  Effect,
+  Ledger,
+  LiquidityPool,
+  Offer,
+  Operation,
+  Prisma,
+  Trade,
+  Transaction,
+} from '../../generated/prisma/client.js';
+import { formatBalancePagingToken, type BalancePagingToken } from '../../stellar/entry_ids.js';
 import { formatPagingToken, ledgerSequenceBounds, toid, type PairPagingToken, type ToidRange } from '../../stellar/toid.js';
 import type { ApiContext } from '../context.js';
 import { builder } from './builder.js';
-import { accountIdArg } from './inputs.js';
-import { pairCursor, pairKey, pairOrderBy, pairWhere, toidKey, toidWhere, type KeysetSource } from './paging.js';
+import { ProblemError, problems } from '../problems.js';
+import { accountIdArg, balanceIdArg, poolIdArg } from './inputs.js';
+import {
+  balanceKey,
+  balanceWhere,
+  keysetConnection,
+  pairCursor,
+  pairKey,
+  pairOrderBy,
+  pairWhere,
+  poolKey,
+  toidKey,
+  toidWhere,
+  type Connection,
+  type KeysetSource,
+  type PageArgs,
+} from './paging.js';
 
-/** What a history list holds: the whole history (null), one account's, or a TOID range (a ledger's, a transaction's). */
-export type ListScope = null | { readonly account: string } | { readonly within: ToidRange };
+/** The history of one account, claimable balance or liquidity pool: read through its link rows. */
+export type LinkedScope = { readonly account: string } | { readonly claimableBalance: string } | { readonly liquidityPool: string };
 
-/** The argument of a root history list that scopes it to one account (forAccountScope). */
+/** What a history list holds: the whole history (null), one account's, balance's or pool's, or a TOID range (a ledger's, a transaction's). */
+export type ListScope = null | LinkedScope | { readonly within: ToidRange };
+
+/** The argument of a root history list that scopes it to one account (historyScope). */
 export const forAccountArgs = builder.args((t) => ({
   forAccount: t.string({ description: 'only the history of this account (it need not exist any more)' }),
 }));
 
-/** A root list's scope: the history of `forAccount` when given (the account need not exist any more). */
-export function forAccountScope(forAccount: string | null | undefined): ListScope {
-  return forAccount == null ? null : { account: accountIdArg('forAccount', forAccount) };
+/** The argument of a root history list that scopes it to one claimable balance (historyScope). */
+export const forClaimableBalanceArgs = builder.args((t) => ({
+  forClaimableBalance: t.string({ description: 'only the history of this claimable balance (it need not exist any more)' }),
+}));
+
+/** The argument of a root history list that scopes it to one liquidity pool (historyScope). */
+export const forLiquidityPoolArgs = builder.args((t) => ({
+  forLiquidityPool: t.string({ description: 'only the history of this liquidity pool (it need not exist any more)' }),
+}));
+
+interface ScopeArgs {
+  forAccount?: string | null | undefined;
+  forClaimableBalance?: string | null | undefined;
+  forLiquidityPool?: string | null | undefined;
+}
+
+/** A root list's scope: the history of the one account, claimable balance or pool given (none: the whole history). */
+export function historyScope(args: ScopeArgs): ListScope {
+  const given = [args.forAccount, args.forClaimableBalance, args.forLiquidityPool].filter((value) => value != null);
+  if (given.length > 1) {
+    throw new ProblemError(
+      problems.badRequest('filters', 'use a single filter: one of forAccount, forClaimableBalance or forLiquidityPool'),
+    );
+  }
+  if (args.forAccount != null) return { account: accountIdArg('forAccount', args.forAccount) };
+  if (args.forClaimableBalance != null) return { claimableBalance: balanceIdArg('forClaimableBalance', args.forClaimableBalance) };
+  if (args.forLiquidityPool != null) return { liquidityPool: poolIdArg('forLiquidityPool', args.forLiquidityPool) };
+  return null;
+}
+
+/**
+ * A root history list's page. A claimable balance or pool the history never saw is not_found, as
+ * Horizon's lookup of its history id is; asked only when the page is empty.
+ */
+export async function historyConnection<Row, Key>(
+  ctx: ApiContext,
+  scope: ListScope,
+  source: KeysetSource<Row, Key>,
+  args: PageArgs,
+): Promise<Connection<Row>> {
+  const page = await keysetConnection(source, args);
+  if (page.edges.length > 0 || scope === null) return page;
+  let seen = true;
+  if ('claimableBalance' in scope) {
+    seen = (await ctx.prisma.transactionClaimableBalance.findFirst({ where: { claimableBalanceId: scope.claimableBalance } })) !== null;
+  } else if ('liquidityPool' in scope) {
+    seen = (await ctx.prisma.transactionLiquidityPool.findFirst({ where: { liquidityPoolId: scope.liquidityPool } })) !== null;
+  }
+  if (!seen) throw new ProblemError(problems.notFound());
+  return page;
 }
 
 function nodeQuery(ctx: ApiContext, info: GraphQLResolveInfo): object {
@@ -71,15 +147,19 @@ export function transactionList(
   scope: ListScope,
   includeFailed: boolean,
 ): KeysetSource<Transaction, bigint> {
-  if (scope && 'account' in scope) {
-    const { account } = scope;
+  if (scope && !('within' in scope)) {
     return idKeyed(async (range, direction, take) => {
-      const rows = await ctx.prisma.transactionParticipant.findMany({
-        where: { account, transactionId: toidWhere(range), ...(includeFailed ? {} : { transaction: { is: { successful: true } } }) },
-        orderBy: { transactionId: direction },
-        take,
-        include: { transaction: nodeInclude(ctx, info) },
-      });
+      const where = { transactionId: toidWhere(range), ...(includeFailed ? {} : { transaction: { is: { successful: true } } }) };
+      const query = { orderBy: { transactionId: direction }, take, include: { transaction: nodeInclude(ctx, info) } };
+      const rows =
+        'account' in scope
+          ? await ctx.prisma.transactionParticipant.findMany({ ...query, where: { ...where, account: scope.account } })
+          : 'claimableBalance' in scope
+            ? await ctx.prisma.transactionClaimableBalance.findMany({
+                ...query,
+                where: { ...where, claimableBalanceId: scope.claimableBalance },
+              })
+            : await ctx.prisma.transactionLiquidityPool.findMany({ ...query, where: { ...where, liquidityPoolId: scope.liquidityPool } });
       return rows.map((row) => row.transaction);
     });
   }
@@ -104,15 +184,19 @@ export function operationList(
   const operation: Prisma.OperationWhereInput = {};
   if (!options.includeFailed) operation.transactionSuccessful = true;
   if (options.paymentsOnly) operation.isPayment = true;
-  if (scope && 'account' in scope) {
-    const { account } = scope;
+  if (scope && !('within' in scope)) {
     return idKeyed(async (range, direction, take) => {
-      const rows = await ctx.prisma.operationParticipant.findMany({
-        where: { account, operationId: toidWhere(range), ...(Object.keys(operation).length > 0 ? { operation: { is: operation } } : {}) },
-        orderBy: { operationId: direction },
-        take,
-        include: { operation: nodeInclude(ctx, info) },
-      });
+      const where = { operationId: toidWhere(range), ...(Object.keys(operation).length > 0 ? { operation: { is: operation } } : {}) };
+      const query = { orderBy: { operationId: direction }, take, include: { operation: nodeInclude(ctx, info) } };
+      const rows =
+        'account' in scope
+          ? await ctx.prisma.operationParticipant.findMany({ ...query, where: { ...where, account: scope.account } })
+          : 'claimableBalance' in scope
+            ? await ctx.prisma.operationClaimableBalance.findMany({
+                ...query,
+                where: { ...where, claimableBalanceId: scope.claimableBalance },
+              })
+            : await ctx.prisma.operationLiquidityPool.findMany({ ...query, where: { ...where, liquidityPoolId: scope.liquidityPool } });
       return rows.map((row) => row.operation);
     });
   }
@@ -133,6 +217,7 @@ export function effectList(
   info: GraphQLResolveInfo,
   scope: ListScope | { readonly operation: bigint },
 ): KeysetSource<Effect, PairPagingToken> {
+  if (scope && ('claimableBalance' in scope || 'liquidityPool' in scope)) return linkedEffects(ctx, info, scope);
   let where: Prisma.EffectWhereInput = {};
   if (scope && 'account' in scope) where = { account: scope.account };
   else if (scope && 'operation' in scope) where = { operationId: scope.operation };
@@ -140,6 +225,43 @@ export function effectList(
   return pairKeyed((conditions, orderBy, take) =>
     ctx.prisma.effect.findMany({ ...nodeQuery(ctx, info), where: { AND: [where, ...conditions] }, orderBy, take }),
   );
+}
+
+/**
+ * The effects of a pool or a balance: every effect of the operations that touched it, read as
+ * Horizon's EffectsForLiquidityPool does — the first `take` of those operations from the cursor's
+ * operation (their link rows' index), then their effects — rather than filtering every effect.
+ */
+function linkedEffects(
+  ctx: ApiContext,
+  info: GraphQLResolveInfo,
+  scope: { readonly claimableBalance: string } | { readonly liquidityPool: string },
+): KeysetSource<Effect, PairPagingToken> {
+  return {
+    key: pairKey,
+    cursor: pairCursor,
+    fetch: async (range, direction, take) => {
+      const operationId: Prisma.BigIntFilter = {};
+      if (range.gt) operationId.gte = range.gt.operationId;
+      if (range.lt) operationId.lte = range.lt.operationId;
+      const query = { orderBy: { operationId: direction }, take, select: { operationId: true } };
+      const links =
+        'claimableBalance' in scope
+          ? await ctx.prisma.operationClaimableBalance.findMany({
+              ...query,
+              where: { claimableBalanceId: scope.claimableBalance, operationId },
+            })
+          : await ctx.prisma.operationLiquidityPool.findMany({ ...query, where: { liquidityPoolId: scope.liquidityPool, operationId } });
+      if (links.length === 0) return [];
+      const operations = { operationId: { in: links.map((link) => link.operationId) } };
+      return ctx.prisma.effect.findMany({
+        ...nodeQuery(ctx, info),
+        where: { AND: [operations, ...pairWhere(range)] },
+        orderBy: pairOrderBy(direction),
+        take,
+      });
+    },
+  };
 }
 
 /** The trades that crossed an offer (as base or counter). */
@@ -162,4 +284,84 @@ export function offerList(ctx: ApiContext, info: GraphQLResolveInfo, where: Pris
       take,
     }),
   );
+}
+
+/** The filters of a claimable balance list, checked: an asset as stored, account ids. */
+export interface BalanceFilter {
+  asset?: string;
+  sponsor?: string;
+  claimant?: string;
+}
+
+/**
+ * Claimable balances in Horizon's order (last modified ledger, id). A claimant's alone are driven by
+ * its claimant rows (their own (destination, ledger, id) index), as Horizon's subquery is; with
+ * another filter the claimant is a condition on the balances.
+ */
+export function claimableBalanceList(
+  ctx: ApiContext,
+  info: GraphQLResolveInfo,
+  filter: BalanceFilter,
+): KeysetSource<ClaimableBalance, BalancePagingToken> {
+  const cursor = (row: ClaimableBalance) => formatBalancePagingToken(row.lastModifiedLedger, row.id);
+  const { asset, sponsor, claimant } = filter;
+  if (claimant !== undefined && asset === undefined && sponsor === undefined) {
+    return {
+      key: balanceKey,
+      fetch: async (range, direction, take) => {
+        const bounds = balanceWhere(range, {
+          ledger: 'lastModifiedLedger',
+          id: 'balanceId',
+        }) as Prisma.ClaimableBalanceClaimantWhereInput[];
+        const rows = await ctx.prisma.claimableBalanceClaimant.findMany({
+          where: { AND: [{ destination: claimant }, ...bounds] },
+          orderBy: [{ lastModifiedLedger: direction }, { balanceId: direction }],
+          take,
+          include: { balance: nodeInclude(ctx, info) },
+        });
+        return rows.map((row) => row.balance);
+      },
+      cursor,
+    };
+  }
+  const where: Prisma.ClaimableBalanceWhereInput = {};
+  if (asset !== undefined) where.asset = asset;
+  if (sponsor !== undefined) where.sponsor = sponsor;
+  if (claimant !== undefined) where.destinations = { some: { destination: claimant } };
+  return {
+    key: balanceKey,
+    fetch: (range, direction, take) => {
+      const bounds = balanceWhere(range, { ledger: 'lastModifiedLedger', id: 'id' }) as Prisma.ClaimableBalanceWhereInput[];
+      return ctx.prisma.claimableBalance.findMany({
+        ...nodeQuery(ctx, info),
+        where: { AND: [where, ...bounds] },
+        orderBy: [{ lastModifiedLedger: direction }, { id: direction }],
+        take,
+      });
+    },
+    cursor,
+  };
+}
+
+/** Liquidity pools by id (Horizon's order and paging token). */
+export function liquidityPoolList(
+  ctx: ApiContext,
+  info: GraphQLResolveInfo,
+  where: Prisma.LiquidityPoolWhereInput,
+): KeysetSource<LiquidityPool, string> {
+  return {
+    key: poolKey,
+    fetch: (range, direction, take) => {
+      const id: Prisma.StringFilter = {};
+      if (range.gt !== undefined) id.gt = range.gt;
+      if (range.lt !== undefined) id.lt = range.lt;
+      return ctx.prisma.liquidityPool.findMany({
+        ...nodeQuery(ctx, info),
+        where: { AND: [where, { id }] },
+        orderBy: { id: direction },
+        take,
+      });
+    },
+    cursor: (pool) => pool.id,
+  };
 }

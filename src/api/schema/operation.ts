@@ -6,7 +6,15 @@ import { builder } from './builder.js';
 import { detailFields } from './detail_fields.js';
 import { EffectRef } from './effect.js';
 import { accountIdArg, idArg } from './inputs.js';
-import { effectList, forAccountArgs, forAccountScope, operationList } from './lists.js';
+import {
+  effectList,
+  forAccountArgs,
+  forClaimableBalanceArgs,
+  forLiquidityPoolArgs,
+  historyConnection,
+  historyScope,
+  operationList,
+} from './lists.js';
 import { OPERATION_DETAILS } from './operation_details.js';
 import { includeFailedArg, keysetConnection, listArgs } from './paging.js';
 import { operationTypeObjectName } from './type_names.js';
@@ -76,10 +84,13 @@ builder.queryField('operation', (t) =>
 builder.queryField('operations', (t) =>
   t.connection({
     type: OperationRef,
-    description: 'Every operation in the history, or those of one account; those of failed transactions only with includeFailed.',
-    args: { ...listArgs, ...includeFailedArg, ...forAccountArgs },
-    resolve: (_root, args, ctx, info) =>
-      keysetConnection(operationList(ctx, info, forAccountScope(args.forAccount), { includeFailed: args.includeFailed ?? false }), args),
+    description:
+      'Every operation in the history, or those of one account, claimable balance or liquidity pool; those of failed transactions only with includeFailed.',
+    args: { ...listArgs, ...includeFailedArg, ...forAccountArgs, ...forClaimableBalanceArgs, ...forLiquidityPoolArgs },
+    resolve: (_root, args, ctx, info) => {
+      const scope = historyScope(args);
+      return historyConnection(ctx, scope, operationList(ctx, info, scope, { includeFailed: args.includeFailed ?? false }), args);
+    },
   }),
 );
 
@@ -90,7 +101,10 @@ builder.queryField('payments', (t) =>
     args: { ...listArgs, ...includeFailedArg, ...forAccountArgs },
     resolve: (_root, args, ctx, info) =>
       keysetConnection(
-        operationList(ctx, info, forAccountScope(args.forAccount), { includeFailed: args.includeFailed ?? false, paymentsOnly: true }),
+        operationList(ctx, info, historyScope({ forAccount: args.forAccount }), {
+          includeFailed: args.includeFailed ?? false,
+          paymentsOnly: true,
+        }),
         args,
       ),
   }),
@@ -99,14 +113,17 @@ builder.queryField('payments', (t) =>
 builder.subscriptionField('operations', (t) =>
   t.field({
     type: OperationRef,
-    description: 'Each operation as its ledger is ingested (of one account with forAccount), after replaying those after the cursor.',
+    description:
+      'Each operation as its ledger is ingested (of one account, claimable balance or pool with forAccount, forClaimableBalance, forLiquidityPool), after replaying those after the cursor.',
     args: {
       cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
-      forAccount: t.arg.string({ description: 'only the history of this account' }),
+      ...forAccountArgs,
+      ...forClaimableBalanceArgs,
+      ...forLiquidityPoolArgs,
       ...includeFailedArg,
     },
     subscribe: (_root, args, ctx, info) =>
-      follow(ctx, operationList(ctx, info, forAccountScope(args.forAccount), { includeFailed: args.includeFailed ?? false }), args.cursor),
+      follow(ctx, operationList(ctx, info, historyScope(args), { includeFailed: args.includeFailed ?? false }), args.cursor),
     resolve: (op, _args, ctx) => freshLoaders(op, ctx),
   }),
 );

@@ -1,9 +1,11 @@
 // Keyset pagination for every connection: a page is `WHERE key > cursor ORDER BY key LIMIT n+1`
 // (never OFFSET), and a Relay cursor is the record's paging token verbatim, so REST `cursor=` and
-// GraphQL `after:` take the same values. Two key kinds exist: TOIDs (ledgers, transactions,
-// operations; offers by id) and `<operation_id>-<order>` pairs (effects, trades). The rules of a
+// GraphQL `after:` take the same values. The key kinds: TOIDs (ledgers, transactions, operations;
+// offers by id), `<operation_id>-<order>` pairs (effects, trades), `<last_modified_ledger>-<id>`
+// (claimable balances) and hex ids (liquidity pools). The rules of a
 // page (its size, its cursor) are here once, for GraphQL's arguments and REST's parameters alike.
 import type { Order } from '../../market/index.js';
+import { parseBalancePagingToken, type BalancePagingToken } from '../../stellar/entry_ids.js';
 import { InvalidValueError } from '../../stellar/invalid_value_error.js';
 import { formatPairPagingToken, parsePagingToken, parsePairPagingToken, type PairPagingToken } from '../../stellar/toid.js';
 import { ProblemError, problems } from '../problems.js';
@@ -35,6 +37,14 @@ export interface KeyKind<Key> {
 
 export const toidKey: KeyKind<bigint> = { parse: parsePagingToken };
 export const pairKey: KeyKind<PairPagingToken> = { parse: parsePairPagingToken };
+export const balanceKey: KeyKind<BalancePagingToken> = { parse: parseBalancePagingToken };
+// Horizon compares a pool cursor with the ids as text; any hex prefix of an id is a place among them
+export const poolKey: KeyKind<string> = {
+  parse: (text) => {
+    if (!/^[0-9a-f]{1,64}$/.test(text)) throw new InvalidValueError('a liquidity pool cursor is a pool id (hex)');
+    return text;
+  },
+};
 
 export interface PageArgs {
   first?: number | null | undefined;
@@ -150,4 +160,16 @@ export function pairOrderBy(direction: Order): [{ operationId: Order }, { order:
 
 export function pairCursor(row: { operationId: bigint; order: number }): string {
   return formatPairPagingToken(row.operationId, row.order);
+}
+
+/**
+ * Prisma `where` conditions for a claimable balance's `(last_modified_ledger, id)` key within a
+ * range; a bound at ledger 0 bounds nothing (Horizon pages only from a cursor ledger above 0).
+ */
+export function balanceWhere(range: KeyRange<BalancePagingToken>, columns: { ledger: string; id: string }): Record<string, unknown>[] {
+  const bound = (key: BalancePagingToken | undefined, op: 'gt' | 'lt') =>
+    key && key.ledger > 0
+      ? [{ OR: [{ [columns.ledger]: { [op]: key.ledger } }, { [columns.ledger]: key.ledger, [columns.id]: { [op]: key.id } }] }]
+      : [];
+  return [...bound(range.gt, 'gt'), ...bound(range.lt, 'lt')];
 }

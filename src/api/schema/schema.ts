@@ -8,6 +8,8 @@ import './effect.js';
 import './account.js';
 import './data_entry.js';
 import './offer.js';
+import './claimable_balance.js';
+import './liquidity_pool.js';
 import './trade.js';
 import './fee_stats.js';
 import './order_book.js';

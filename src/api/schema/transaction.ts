@@ -7,8 +7,15 @@ import { submissionSystem, submitTransaction } from '../submission.js';
 import { AccountRef } from './account.js';
 import { builder } from './builder.js';
 import { hashArg } from './inputs.js';
-import { forAccountArgs, forAccountScope, transactionList } from './lists.js';
-import { includeFailedArg, keysetConnection, listArgs } from './paging.js';
+import {
+  forAccountArgs,
+  forClaimableBalanceArgs,
+  forLiquidityPoolArgs,
+  historyConnection,
+  historyScope,
+  transactionList,
+} from './lists.js';
+import { includeFailedArg, listArgs } from './paging.js';
 import { follow, freshLoaders } from './follow.js';
 
 interface InnerTransaction {
@@ -192,24 +199,30 @@ builder.queryField('transaction', (t) =>
 builder.queryField('transactions', (t) =>
   t.connection({
     type: TransactionRef,
-    description: 'Every transaction in the history, or those of one account; failed ones only with includeFailed.',
-    args: { ...listArgs, ...includeFailedArg, ...forAccountArgs },
-    resolve: (_root, args, ctx, info) =>
-      keysetConnection(transactionList(ctx, info, forAccountScope(args.forAccount), args.includeFailed ?? false), args),
+    description:
+      'Every transaction in the history, or those of one account, claimable balance or liquidity pool; failed ones only with includeFailed.',
+    args: { ...listArgs, ...includeFailedArg, ...forAccountArgs, ...forClaimableBalanceArgs, ...forLiquidityPoolArgs },
+    resolve: (_root, args, ctx, info) => {
+      const scope = historyScope(args);
+      return historyConnection(ctx, scope, transactionList(ctx, info, scope, args.includeFailed ?? false), args);
+    },
   }),
 );
 
 builder.subscriptionField('transactions', (t) =>
   t.field({
     type: TransactionRef,
-    description: 'Each transaction as its ledger is ingested (of one account with forAccount), after replaying those after the cursor.',
+    description:
+      'Each transaction as its ledger is ingested (of one account, claimable balance or pool with forAccount, forClaimableBalance, forLiquidityPool), after replaying those after the cursor.',
     args: {
       cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
-      forAccount: t.arg.string({ description: 'only the history of this account' }),
+      ...forAccountArgs,
+      ...forClaimableBalanceArgs,
+      ...forLiquidityPoolArgs,
       ...includeFailedArg,
     },
     subscribe: (_root, args, ctx, info) =>
-      follow(ctx, transactionList(ctx, info, forAccountScope(args.forAccount), args.includeFailed ?? false), args.cursor),
+      follow(ctx, transactionList(ctx, info, historyScope(args), args.includeFailed ?? false), args.cursor),
     resolve: (tx, _args, ctx) => freshLoaders(tx, ctx),
   }),
 );
