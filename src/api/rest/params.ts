@@ -20,11 +20,17 @@ export function int64Param(name: string, text: string | undefined): string {
   return text;
 }
 
+/** Horizon's reason for a malformed account id (its `accountID` validator) */
+export const ACCOUNT_ID_REASON = 'Account ID must start with `G` and contain 56 alphanum characters';
+
 export function accountIdParam(name: string, text: string | undefined): string {
-  if (text === undefined || !isAccountId(text)) {
-    throw new ProblemError(problems.badRequest(name, `${name} must be an account id (G...)`));
-  }
+  if (text === undefined || !isAccountId(text)) throw new ProblemError(problems.badRequest(name, ACCOUNT_ID_REASON));
   return text;
+}
+
+/** An optional account id of the query (a filter): absent or empty is none, as Horizon reads it. */
+export function optionalAccountIdParam(name: string, text: string | undefined): string | undefined {
+  return text === undefined || text === '' ? undefined : accountIdParam(name, text);
 }
 
 export function hashParam(name: string, text: string | undefined): string {

@@ -19,10 +19,10 @@ import {
   type StrictReceiveInput,
   type TradeAggregationInput,
 } from '../../market/index.js';
-import { parseTradeTypeFilter, type AssetQuery } from '../../stellar/index.js';
+import { formatCanonicalAsset, parseAssetArg, parseTradeTypeFilter, type AssetQuery } from '../../stellar/index.js';
 import { parsed, ProblemError, problems } from '../problems.js';
 import { link, type Links } from './hal.js';
-import { accountIdParam, dataKeyParam, hashParam, int64Param, uint32Param } from './params.js';
+import { accountIdParam, dataKeyParam, hashParam, int64Param, optionalAccountIdParam, uint32Param } from './params.js';
 
 export interface RouteContext {
   origin: string;
@@ -146,7 +146,15 @@ export const routes: Route[] = [
     stream: true,
   },
   { kind: 'page', path: '/accounts/:account_id/effects', fields: ['effects'], type: 'Effect', args: history, stream: true },
-  { kind: 'page', path: '/accounts/:account_id/offers', fields: ['account', 'offers'], type: 'Offer', args: account, stream: true },
+  // Horizon lists the offers of a seller whether or not the account exists (an unknown one: an empty page)
+  {
+    kind: 'page',
+    path: '/accounts/:account_id/offers',
+    fields: ['offers'],
+    type: 'Offer',
+    args: ({ params }) => ({ seller: accountIdParam('account_id', params.account_id) }),
+    stream: true,
+  },
   {
     kind: 'page',
     path: '/accounts/:account_id/trades',
@@ -233,6 +241,15 @@ export const routes: Route[] = [
     type: 'Effect',
     stream: true,
     rootLink: { name: 'effects', template: '/effects{?cursor,limit,order}' },
+  },
+  {
+    kind: 'page',
+    path: '/offers',
+    fields: ['offers'],
+    type: 'Offer',
+    stream: true,
+    rootLink: { name: 'offers', template: '/offers{?selling,buying,seller,sponsor,cursor,limit,order}' },
+    filters: offerFilters(),
   },
   {
     kind: 'resource',
@@ -346,6 +363,35 @@ function tradeTypeFilter(options: { offer?: true } = {}): NonNullable<PageRoute[
         throw new ProblemError(problems.badRequest('trade_type', 'trade_type liquidity_pool cannot be used with the offer_id filter'));
       }
       return { tradeType };
+    },
+  };
+}
+
+/**
+ * Horizon's /offers query (OffersQuery): seller and sponsor, and each side as `selling` ("native"
+ * or "CODE:ISSUER") or, in Horizon's older form, `selling_asset_type`/`_code`/`_issuer` (not both).
+ * The older form is checked here and handed on in the canonical form; the resolver checks the rest.
+ */
+function offerFilters(): NonNullable<PageRoute['filters']> {
+  const SIDES = ['selling', 'buying'] as const;
+  const triple = SIDES.flatMap((side) => ['type', 'code', 'issuer'].map((part) => `${side}_asset_${part}`));
+  return {
+    params: ['seller', 'sponsor', ...SIDES, ...triple],
+    args: ({ query }) => {
+      const args: Record<string, string | undefined> = {
+        seller: optionalAccountIdParam('seller', query.seller),
+        sponsor: optionalAccountIdParam('sponsor', query.sponsor),
+      };
+      for (const side of SIDES) {
+        const old = queryAsset(query, side);
+        if (old.assetType !== '' && query[side]) {
+          const reason = `Ambiguous parameter, you can't include both \`${side}\` and \`${side}_asset_type\`. Remove all parameters of the form \`${side}_\``;
+          throw new ProblemError(problems.badRequest(`${side}_asset_type`, reason));
+        }
+        const given = old.assetType !== '' || old.assetCode || old.assetIssuer;
+        args[side] = given ? formatCanonicalAsset(parsed(() => parseAssetArg(old, side))) : query[side];
+      }
+      return args;
     },
   };
 }

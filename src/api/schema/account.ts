@@ -2,6 +2,7 @@
 // and its trades; its history lists (transactions, operations, payments, effects) are history_lists.ts.
 import type { TrustLine } from '../../generated/prisma/client.js';
 import { builder } from './builder.js';
+import { lastModifiedTimeField } from './state_entry.js';
 import { accountIdArg } from './inputs.js';
 import { offerList, tradeList } from './lists.js';
 import { OfferRef } from './offer.js';
@@ -154,12 +155,7 @@ export const AccountRef = builder.prismaNode('Account', {
     inflationDestination: t.exposeString('inflationDestination', { nullable: true }),
     homeDomain: t.exposeString('homeDomain'),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
-    lastModifiedTime: t.field({
-      type: 'DateTime',
-      nullable: true,
-      description: 'when the ledger of the last change closed (null once that ledger left the history)',
-      resolve: (account, _args, ctx) => ctx.loaders.ledgerClosedAt.load(account.lastModifiedLedger),
-    }),
+    lastModifiedTime: t.field(lastModifiedTimeField()),
     sponsor: t.exposeString('sponsor', { nullable: true, description: 'the account sponsoring this account’s reserve' }),
     thresholds: t.field({
       type: ThresholdsRef,

@@ -274,6 +274,8 @@ describe('pages', () => {
         price_r: { n: 1, d: 2 },
         price: '0.5000000',
         last_modified_ledger: 3,
+        // the close time of ledger 3 (seed.ts: 5 s a ledger)
+        last_modified_time: '2026-01-01T00:00:15Z',
       },
     ]);
     const trades = records(await get('/offers/7/trades'));
