@@ -3,6 +3,7 @@ import { isAccountId } from '../../stellar/account_id.js';
 import type { Order } from '../../market/index.js';
 import { INT64_MAX } from '../../stellar/int64.js';
 import { ProblemError, problems } from '../problems.js';
+import { ACCOUNT_ID_REASON } from '../schema/inputs.js';
 import { DEFAULT_PAGE_SIZE, pageSize } from '../schema/paging.js';
 
 export function uint32Param(name: string, text: string | undefined): number {
@@ -19,9 +20,6 @@ export function int64Param(name: string, text: string | undefined): string {
   }
   return text;
 }
-
-/** Horizon's reason for a malformed account id (its `accountID` validator) */
-export const ACCOUNT_ID_REASON = 'Account ID must start with `G` and contain 56 alphanum characters';
 
 export function accountIdParam(name: string, text: string | undefined): string {
   if (text === undefined || !isAccountId(text)) throw new ProblemError(problems.badRequest(name, ACCOUNT_ID_REASON));

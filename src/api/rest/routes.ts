@@ -21,6 +21,7 @@ import {
 } from '../../market/index.js';
 import { formatCanonicalAsset, parseAssetArg, parseTradeTypeFilter, type AssetQuery } from '../../stellar/index.js';
 import { parsed, ProblemError, problems } from '../problems.js';
+import { accountFilterArg } from '../schema/inputs.js';
 import { link, type Links } from './hal.js';
 import { accountIdParam, dataKeyParam, hashParam, int64Param, optionalAccountIdParam, uint32Param } from './params.js';
 
@@ -108,6 +109,22 @@ export const routes: Route[] = [
     field: 'status',
     type: 'Status',
     links: (_record, ctx, rootLinks) => ({ ...rootLinks, self: link(`${ctx.origin}/`) }),
+  },
+  {
+    kind: 'page',
+    path: '/accounts',
+    fields: ['accounts'],
+    type: 'Account',
+    rootLink: { name: 'accounts', template: '/accounts{?signer,sponsor,asset,liquidity_pool,cursor,limit,order}' },
+    // checked here under REST's names, then handed to the field's arguments
+    filters: {
+      params: ['signer', 'sponsor', 'asset', 'liquidity_pool'],
+      args: ({ query }) => {
+        const args = { signer: query.signer, sponsor: query.sponsor, asset: query.asset, liquidityPool: query.liquidity_pool };
+        accountFilterArg(args, { signer: 'signer', sponsor: 'sponsor', asset: 'asset', liquidityPool: 'liquidity_pool' });
+        return args;
+      },
+    },
   },
   {
     kind: 'resource',

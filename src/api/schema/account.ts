@@ -3,8 +3,8 @@
 import type { TrustLine } from '../../generated/prisma/client.js';
 import { builder } from './builder.js';
 import { lastModifiedTimeField } from './state_entry.js';
-import { accountIdArg } from './inputs.js';
-import { offerList, tradeList } from './lists.js';
+import { accountFilterArg, accountIdArg } from './inputs.js';
+import { accountList, offerList, sponsoringList, tradeList } from './lists.js';
 import { OfferRef } from './offer.js';
 import { keysetConnection, listArgs } from './paging.js';
 import { TradeRef, tradeTypeArg, tradeTypeWhere } from './trade.js';
@@ -235,6 +235,12 @@ export const AccountRef = builder.prismaNode('Account', {
 
 // Relations are added apart from the type so that the refs' types do not depend on each other.
 builder.prismaObjectFields(AccountRef, (t) => ({
+  sponsoring: t.connection({
+    type: AccountRef,
+    description: 'the accounts whose entry, data, signers or trust lines this account sponsors (read for all parents at once)',
+    args: listArgs,
+    resolve: (account, args, ctx, info) => keysetConnection(sponsoringList(ctx, info, account.id), args),
+  }),
   offers: t.connection({
     type: OfferRef,
     args: listArgs,
@@ -260,5 +266,24 @@ builder.queryField('account', (t) =>
     description: 'The account with this id, if it exists as of the last ingested ledger.',
     args: { id: t.arg.string({ required: true }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.account.findUnique({ ...query, where: { id: accountIdArg('id', args.id) } }),
+  }),
+);
+
+/** GraphQL's names of the account filters, for its problems */
+const FILTER_NAMES = { signer: 'signer', sponsor: 'sponsor', asset: 'asset', liquidityPool: 'liquidityPool' } as const;
+
+builder.queryField('accounts', (t) =>
+  t.connection({
+    type: AccountRef,
+    description:
+      'Accounts in id order with exactly one filter: a signer, a sponsor (of the account or its sub-entries), a credit asset (CODE:ISSUER) they trust, or a liquidity pool whose shares they hold.',
+    args: {
+      ...listArgs,
+      signer: t.arg.string(),
+      sponsor: t.arg.string(),
+      asset: t.arg.string({ description: 'CODE:ISSUER' }),
+      liquidityPool: t.arg.string({ description: "the pool's hex id" }),
+    },
+    resolve: (_root, args, ctx, info) => keysetConnection(accountList(ctx, info, accountFilterArg(args, FILTER_NAMES)), args),
   }),
 );

@@ -35,6 +35,8 @@ export interface KeyKind<Key> {
 
 export const toidKey: KeyKind<bigint> = { parse: parsePagingToken };
 export const pairKey: KeyKind<PairPagingToken> = { parse: parsePairPagingToken };
+/** account ids: Horizon pages /accounts by the id's text and takes any cursor (DisableCursorValidation) */
+export const textKey: KeyKind<string> = { parse: (cursor) => cursor };
 
 export interface PageArgs {
   first?: number | null | undefined;

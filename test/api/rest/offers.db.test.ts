@@ -3,7 +3,7 @@
 // each filter and its errors, and /accounts/{id}/offers; then the same list in GraphQL, its stream
 // and its subscription.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, serveTestApi } from '../../support/api_server.js';
+import { graphqlQuery, type Json, type TestApi, serveTestApi } from '../../support/api_server.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { seedLedger } from '../../support/seed.js';
 
@@ -52,8 +52,6 @@ afterAll(async () => {
   await api?.close();
   await t?.drop();
 });
-
-type Json = Record<string, unknown>;
 
 async function get(path: string, status = 200): Promise<Json> {
   const response = await fetch(api.base + path);
@@ -169,14 +167,7 @@ describe('GET /accounts/{id}/offers (TestGetAccountOffersHandler)', () => {
   });
 });
 
-async function graphql(query: string): Promise<{ data?: Json; errors?: { message: string; extensions: Json }[] }> {
-  const response = await fetch(`${api.base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
-  });
-  return (await response.json()) as { data?: Json; errors?: { message: string; extensions: Json }[] };
-}
+const graphql = (query: string) => graphqlQuery(api.base, query);
 
 describe('offers in GraphQL', () => {
   it('filters as typed arguments, with the sponsor and the close time', async () => {
