@@ -54,6 +54,8 @@ export interface ResourceRoute extends RouteBase {
   stream?: boolean;
   /** the whole answer from the rendered result, for a root field that is not one resource (a list) */
   body?: (rendered: unknown, ctx: RouteContext) => Record<string, unknown>;
+  /** the answer to `Accept: application/octet-stream`: raw bytes from the rendered record (a data entry's value) */
+  raw?: (rendered: Record<string, unknown>) => Buffer;
 }
 
 export interface PageRoute extends RouteBase {
@@ -133,6 +135,8 @@ export const routes: Route[] = [
     type: 'Account',
     args: account,
     rootLink: { name: 'account', template: '/accounts/{account_id}' },
+    // sent again after a ledger that changed it
+    stream: true,
   },
   // an account's transactions, payments and effects outlive it (merge): listed without it
   {
@@ -187,6 +191,14 @@ export const routes: Route[] = [
     field: 'accountData',
     type: 'DataEntry',
     args: ({ params }) => ({ accountId: accountIdParam('account_id', params.account_id), name: dataKeyParam(params.key) }),
+    // Horizon's answer is the value and its sponsor only (accountDataResponse), or the raw value
+    body: (rendered) => {
+      const entry = rendered as { value?: string; sponsor?: string } | null;
+      if (!entry) throw new ProblemError(problems.notFound());
+      return entry.sponsor === undefined ? { value: entry.value } : { value: entry.value, sponsor: entry.sponsor };
+    },
+    raw: (rendered) => Buffer.from(String(rendered.value), 'base64'),
+    stream: true,
   },
   {
     kind: 'page',
