@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../../../src/db/database.js';
 import { migrate } from '../../../src/db/migrate.js';
 import { graphqlQuery, type Json, type TestApi, serveTestApi } from '../../support/api_server.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../../support/database.js';
-import { seedLedger } from '../../support/seed.js';
+import { poolShareLine, seedLedger } from '../../support/seed.js';
 
 const trustLineIssuer = 'GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H';
 const accountOne = 'GABGMPEKKDWR2WFH5AJOZV5PDKLJEHGCR3Q24ALETWR5H3A7GI3YTS7V';
@@ -79,21 +79,7 @@ beforeAll(async () => {
     ],
   });
   await db.prisma.trustLine.createMany({
-    data: [
-      trustLine(accountOne, 'EUR', 1),
-      trustLine(accountTwo, 'USD', 0),
-      {
-        accountId: accountOne,
-        assetType: 'liquidity_pool_shares',
-        assetCode: '',
-        assetIssuer: '',
-        liquidityPoolId: POOL,
-        balance: 10n,
-        limit: 100n,
-        flags: 1,
-        lastModifiedLedger: 123,
-      },
-    ],
+    data: [trustLine(accountOne, 'EUR', 1), trustLine(accountTwo, 'USD', 0), poolShareLine(accountOne, POOL, 123)],
   });
   api = await serveTestApi({ db, target: { kind: 'pglite', inMemory: true }, drop: async () => {} });
 });
