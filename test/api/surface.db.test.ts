@@ -156,7 +156,7 @@ describe('the public surface', () => {
       [`/operations/${op}/effects`, '/operations/:op_id/effects'],
       ['/payments?cursor=0&limit=3', '/payments'],
       ['/effects?order=desc', '/effects'],
-      ['/offers?selling_asset_type=credit_alphanum4&selling_asset_code=USD&selling_asset_issuer=' + ISSUER, '/offers'],
+      [`/offers?selling_asset_type=credit_alphanum4&selling_asset_code=USD&selling_asset_issuer=${ISSUER}`, '/offers'],
       [`/offers?seller=${ALICE}`, ''],
       [`/accounts?signer=${ALICE}`, '/accounts'],
       [`/accounts?asset=USD:${ISSUER}`, ''],
