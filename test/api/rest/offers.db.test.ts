@@ -2,7 +2,13 @@
 // usdOffer), its ledger 3 with a close time, and its expectations for /offers/{id}, /offers with
 // each filter and its errors, and /accounts/{id}/offers; then the same list in GraphQL, its stream
 // and its subscription.
+import { parse, subscribe, type ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../../../src/api/context.js';
+import { LiveOrderBook } from '../../../src/api/live_order_book.js';
+import { schema } from '../../../src/api/schema/index.js';
+import { inProcessLedgerEvents } from '../../../src/events/ledger_events.js';
+import { MetricsRegistry } from '../../../src/metrics/registry.js';
 import { graphqlQuery, type Json, type TestApi, serveTestApi } from '../../support/api_server.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { seedLedger } from '../../support/seed.js';
@@ -200,5 +206,29 @@ describe('offers streamed', () => {
     controller.abort();
     expect(text).toContain('id: 4');
     expect(text).not.toContain('id: 6');
+  });
+});
+
+describe('the offers subscription', () => {
+  it('replays the offers after the cursor, then sends each new one after its ledger', async () => {
+    const events = inProcessLedgerEvents();
+    const contextValue = createContext({
+      db: t.db,
+      config: { networkPassphrase: 'test' },
+      coreInfo: async () => null,
+      events,
+      txsub: null,
+      metrics: new MetricsRegistry(),
+      orderBook: new LiveOrderBook(t.db, events),
+    });
+    const document = parse(`subscription { offers(selling: "native", cursor: "4") { pagingToken sponsor } }`);
+    const stream = (await subscribe({ schema, document, contextValue })) as AsyncGenerator<ExecutionResult>;
+    expect((await stream.next()).value.data).toEqual({ offers: { pagingToken: '5', sponsor } });
+    const following = stream.next();
+    await t.db.prisma.offer.createMany({ data: [offer(8n, seller, EUR, 'native', 1, 1, 5), offer(9n, seller, 'native', USD, 1, 1, 5)] });
+    await events.publish(5);
+    expect((await following).value.data).toEqual({ offers: { pagingToken: '9', sponsor: null } });
+    await stream.return(undefined);
+    await t.db.prisma.offer.deleteMany({ where: { id: { in: [8n, 9n] } } });
   });
 });
