@@ -42,6 +42,17 @@ export const problems = {
     detail: 'The request you sent was invalid in some way.',
     extras: { invalid_field: field, reason },
   }),
+  /**
+   * Horizon's answer to /accounts without exactly one filter (its type, title and detail); the
+   * extras name the filters given (all four when none was).
+   */
+  invalidAccountsParams: (fields: readonly string[]): Problem => ({
+    type: 'invalid_accounts_params',
+    title: 'Invalid Accounts Parameters',
+    status: 400,
+    detail: 'Exactly one filter is required. Please ensure that you are including a signer, sponsor, asset, or liquidity pool filter.',
+    extras: { invalid_field: fields.join(','), reason: 'exactly one of these filters is required' },
+  }),
   methodNotAllowed: (allowed: readonly string[]): Problem => ({
     type: 'method_not_allowed',
     title: 'Method Not Allowed',

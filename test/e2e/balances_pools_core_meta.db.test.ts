@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Asset, Horizon, StrKey, xdr } from '@stellar/stellar-sdk';
+import { Asset, Horizon, StrKey } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datastoreSource, startIngester } from '../../src/ingest/index.js';
 import { type TestApi, serveTestApi } from '../support/api_server.js';

@@ -39,3 +39,20 @@ export async function serveTestApi(test: TestDatabase, networkPassphrase = 'test
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
 }
+
+export type Json = Record<string, unknown>;
+
+export interface GraphQLAnswer {
+  data?: Json;
+  errors?: { message: string; extensions: Json }[];
+}
+
+/** POST /graphql with a query, its answer as JSON. */
+export async function graphqlQuery(base: string, query: string): Promise<GraphQLAnswer> {
+  const response = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+  return (await response.json()) as GraphQLAnswer;
+}

@@ -283,3 +283,18 @@ export async function seedScenario(db: Database): Promise<Scenario> {
   });
   return { hashes };
 }
+
+/** An authorized trust line to a pool's shares, as Horizon's account_test holds one: balance 10, limit 100 (stroops). */
+export function poolShareLine(accountId: string, liquidityPoolId: string, lastModifiedLedger: number) {
+  return {
+    accountId,
+    assetType: 'liquidity_pool_shares',
+    assetCode: '',
+    assetIssuer: '',
+    liquidityPoolId,
+    balance: 10n,
+    limit: 100n,
+    flags: 1,
+    lastModifiedLedger,
+  };
+}

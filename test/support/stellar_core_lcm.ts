@@ -3,6 +3,8 @@
 // back, as ledgers and as datastore folders.
 import { readFileSync } from 'node:fs';
 import { xdr } from '@stellar/stellar-sdk';
+import type { Database } from '../../src/db/database.js';
+import { datastoreSource, startIngester } from '../../src/ingest/index.js';
 import { DatastoreWriter } from '../../src/meta/datastore.js';
 import { zstdDecompress } from '../../src/meta/zstd.js';
 
@@ -63,4 +65,10 @@ export function coreLcmCase(name: string): CoreLcmCase {
   const found = coreLcmManifest.cases.find((c) => c.name === name);
   if (!found) throw new Error(`no stellar-core case ${name}`);
   return found;
+}
+
+/** A case's ledgers ingested from its datastore folder into a test database; fails unless every ledger is in. */
+export async function ingestCase(db: Database, folder: string, last: number): Promise<void> {
+  const ingester = await startIngester({ db, source: datastoreSource(folder), networkPassphrase: coreLcmManifest.networkPassphrase });
+  if ((await ingester.done) !== null || ingester.lastLedger !== last) throw new Error(`the case's ledgers were not all ingested`);
 }

@@ -3,6 +3,7 @@ import { isAccountId } from '../../stellar/account_id.js';
 import type { Order } from '../../market/index.js';
 import { INT64_MAX } from '../../stellar/int64.js';
 import { ProblemError, problems } from '../problems.js';
+import { ACCOUNT_ID_REASON } from '../schema/inputs.js';
 import { DEFAULT_PAGE_SIZE, pageSize } from '../schema/paging.js';
 
 export function uint32Param(name: string, text: string | undefined): number {
@@ -21,10 +22,13 @@ export function int64Param(name: string, text: string | undefined): string {
 }
 
 export function accountIdParam(name: string, text: string | undefined): string {
-  if (text === undefined || !isAccountId(text)) {
-    throw new ProblemError(problems.badRequest(name, `${name} must be an account id (G...)`));
-  }
+  if (text === undefined || !isAccountId(text)) throw new ProblemError(problems.badRequest(name, ACCOUNT_ID_REASON));
   return text;
+}
+
+/** An optional account id of the query (a filter): absent or empty is none, as Horizon reads it. */
+export function optionalAccountIdParam(name: string, text: string | undefined): string | undefined {
+  return text === undefined || text === '' ? undefined : accountIdParam(name, text);
 }
 
 export function hashParam(name: string, text: string | undefined): string {

@@ -102,7 +102,7 @@ function effectId(pagingToken: string): string {
 const RESOURCES: Readonly<Record<string, RestResource>> = {
   // its `data` link (a route under its path) is how js-stellar-sdk knows to read `data` as `data_attr`
   Account: { id: field('account_id') },
-  DataEntry: { id: field('name') },
+  // a data entry is no HAL resource: Horizon answers its value and sponsor only (its route's body)
   Ledger: { id: field('hash') },
   Transaction: {
     id: field('hash'),
@@ -234,6 +234,7 @@ export async function renderResource(
 ): Promise<Rendered | null> {
   const record = await run(schema, services, compiled, rootVariables(route.args?.(ctx) ?? {}));
   if (record === null) return null;
+  if (route.body) return route.body(toRestJson(record), ctx);
   return route.links ? (toRestJson(record) as Rendered) : restResource(route.type, record, ctx.origin);
 }
 

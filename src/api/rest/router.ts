@@ -55,7 +55,13 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     const ctx: RouteContext = { origin: requestOrigin(req), params: found.params, query };
     try {
       const { route } = found.compiled;
-      if (route.kind === 'resource' && route.stream && wantsEventStream(req)) {
+      if (route.kind === 'resource' && route.raw && wantsRaw(req)) {
+        const record = await run(schema, services, found.compiled, rootVariables(route.args?.(ctx) ?? {}));
+        if (record === null) throw new ProblemError(problems.notFound());
+        const bytes = route.raw(toRestJson(record) as Record<string, unknown>);
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length });
+        res.end(bytes);
+      } else if (route.kind === 'resource' && route.stream && wantsEventStream(req)) {
         const render = () => renderResource(schema, services, found.compiled, route, ctx);
         await streamResource(req, res, services.events, route, ctx, render, rootLinks(ctx.origin));
       } else if (route.kind === 'resource' && route.body) {
@@ -87,6 +93,11 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     }
     return true;
   };
+}
+
+/** Horizon's negotiation picks the raw answer when the client accepts application/octet-stream */
+function wantsRaw(req: IncomingMessage): boolean {
+  return (req.headers.accept ?? '').includes('application/octet-stream');
 }
 
 function match(compiled: CompiledRoute[], pathname: string) {

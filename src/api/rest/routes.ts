@@ -19,12 +19,12 @@ import {
   type StrictReceiveInput,
   type TradeAggregationInput,
 } from '../../market/index.js';
-import { parseTradeTypeFilter, type AssetQuery } from '../../stellar/index.js';
+import { formatCanonicalAsset, parseAssetArg, parseTradeTypeFilter, type AssetQuery } from '../../stellar/index.js';
 import { parsed, ProblemError, problems } from '../problems.js';
-import { balanceIdArg, poolIdArg } from '../schema/inputs.js';
+import { accountFilterArg, balanceIdArg, poolIdArg } from '../schema/inputs.js';
 import { MAX_POOL_RESERVES } from '../schema/liquidity_pool.js';
 import { link, type Links } from './hal.js';
-import { accountIdParam, dataKeyParam, hashParam, int64Param, uint32Param } from './params.js';
+import { accountIdParam, dataKeyParam, hashParam, int64Param, optionalAccountIdParam, uint32Param } from './params.js';
 
 export interface RouteContext {
   origin: string;
@@ -55,6 +55,8 @@ export interface ResourceRoute extends RouteBase {
   stream?: boolean;
   /** the whole answer from the rendered result, for a root field that is not one resource (a list) */
   body?: (rendered: unknown, ctx: RouteContext) => Record<string, unknown>;
+  /** the answer to `Accept: application/octet-stream`: raw bytes from the rendered record (a data entry's value) */
+  raw?: (rendered: Record<string, unknown>) => Buffer;
 }
 
 export interface PageRoute extends RouteBase {
@@ -117,12 +119,30 @@ export const routes: Route[] = [
     links: (_record, ctx, rootLinks) => ({ ...rootLinks, self: link(`${ctx.origin}/`) }),
   },
   {
+    kind: 'page',
+    path: '/accounts',
+    fields: ['accounts'],
+    type: 'Account',
+    rootLink: { name: 'accounts', template: '/accounts{?signer,sponsor,asset,liquidity_pool,cursor,limit,order}' },
+    // checked here under REST's names, then handed to the field's arguments
+    filters: {
+      params: ['signer', 'sponsor', 'asset', 'liquidity_pool'],
+      args: ({ query }) => {
+        const args = { signer: query.signer, sponsor: query.sponsor, asset: query.asset, liquidityPool: query.liquidity_pool };
+        accountFilterArg(args, { signer: 'signer', sponsor: 'sponsor', asset: 'asset', liquidityPool: 'liquidity_pool' });
+        return args;
+      },
+    },
+  },
+  {
     kind: 'resource',
     path: '/accounts/:account_id',
     field: 'account',
     type: 'Account',
     args: account,
     rootLink: { name: 'account', template: '/accounts/{account_id}' },
+    // sent again after a ledger that changed it
+    stream: true,
   },
   // an account's transactions, payments and effects outlive it (merge): listed without it
   {
@@ -153,7 +173,15 @@ export const routes: Route[] = [
     stream: true,
   },
   { kind: 'page', path: '/accounts/:account_id/effects', fields: ['effects'], type: 'Effect', args: history, stream: true },
-  { kind: 'page', path: '/accounts/:account_id/offers', fields: ['account', 'offers'], type: 'Offer', args: account, stream: true },
+  // Horizon lists the offers of a seller whether or not the account exists (an unknown one: an empty page)
+  {
+    kind: 'page',
+    path: '/accounts/:account_id/offers',
+    fields: ['offers'],
+    type: 'Offer',
+    args: ({ params }) => ({ seller: accountIdParam('account_id', params.account_id) }),
+    stream: true,
+  },
   {
     kind: 'page',
     path: '/accounts/:account_id/trades',
@@ -169,6 +197,14 @@ export const routes: Route[] = [
     field: 'accountData',
     type: 'DataEntry',
     args: ({ params }) => ({ accountId: accountIdParam('account_id', params.account_id), name: dataKeyParam(params.key) }),
+    // Horizon's answer is the value and its sponsor only (accountDataResponse), or the raw value
+    body: (rendered) => {
+      const entry = rendered as { value?: string; sponsor?: string } | null;
+      if (!entry) throw new ProblemError(problems.notFound());
+      return entry.sponsor === undefined ? { value: entry.value } : { value: entry.value, sponsor: entry.sponsor };
+    },
+    raw: (rendered) => Buffer.from(String(rendered.value), 'base64'),
+    stream: true,
   },
   {
     kind: 'page',
@@ -240,6 +276,15 @@ export const routes: Route[] = [
     type: 'Effect',
     stream: true,
     rootLink: { name: 'effects', template: '/effects{?cursor,limit,order}' },
+  },
+  {
+    kind: 'page',
+    path: '/offers',
+    fields: ['offers'],
+    type: 'Offer',
+    stream: true,
+    rootLink: { name: 'offers', template: '/offers{?selling,buying,seller,sponsor,cursor,limit,order}' },
+    filters: offerFilters(),
   },
   {
     kind: 'resource',
@@ -433,6 +478,35 @@ function reservesParam(text: string | undefined): string[] | undefined {
     throw new ProblemError(problems.badRequest('reserves', `reserves exceeds maximum length of ${MAX_POOL_RESERVES}`));
   }
   return text.split(',').filter((asset) => asset !== '');
+}
+
+/**
+ * Horizon's /offers query (OffersQuery): seller and sponsor, and each side as `selling` ("native"
+ * or "CODE:ISSUER") or, in Horizon's older form, `selling_asset_type`/`_code`/`_issuer` (not both).
+ * The older form is checked here and handed on in the canonical form; the resolver checks the rest.
+ */
+function offerFilters(): NonNullable<PageRoute['filters']> {
+  const SIDES = ['selling', 'buying'] as const;
+  const triple = SIDES.flatMap((side) => ['type', 'code', 'issuer'].map((part) => `${side}_asset_${part}`));
+  return {
+    params: ['seller', 'sponsor', ...SIDES, ...triple],
+    args: ({ query }) => {
+      const args: Record<string, string | undefined> = {
+        seller: optionalAccountIdParam('seller', query.seller),
+        sponsor: optionalAccountIdParam('sponsor', query.sponsor),
+      };
+      for (const side of SIDES) {
+        const old = queryAsset(query, side);
+        if (old.assetType !== '' && query[side]) {
+          const reason = `Ambiguous parameter, you can't include both \`${side}\` and \`${side}_asset_type\`. Remove all parameters of the form \`${side}_\``;
+          throw new ProblemError(problems.badRequest(`${side}_asset_type`, reason));
+        }
+        const given = old.assetType !== '' || old.assetCode || old.assetIssuer;
+        args[side] = given ? formatCanonicalAsset(parsed(() => parseAssetArg(old, side))) : query[side];
+      }
+      return args;
+    },
+  };
 }
 
 /** `<prefix>_asset_type`, `_code`, `_issuer` as an AssetInput (a missing type is the resolver's to report) */

@@ -2,8 +2,9 @@
 // and its trades; its history lists (transactions, operations, payments, effects) are history_lists.ts.
 import type { TrustLine } from '../../generated/prisma/client.js';
 import { builder } from './builder.js';
-import { accountIdArg } from './inputs.js';
-import { offerList, tradeList } from './lists.js';
+import { lastModifiedTimeField } from './state_entry.js';
+import { accountFilterArg, accountIdArg } from './inputs.js';
+import { accountList, offerList, sponsoringList, tradeList } from './lists.js';
 import { OfferRef } from './offer.js';
 import { keysetConnection, listArgs } from './paging.js';
 import { TradeRef, tradeTypeArg, tradeTypeWhere } from './trade.js';
@@ -154,12 +155,7 @@ export const AccountRef = builder.prismaNode('Account', {
     inflationDestination: t.exposeString('inflationDestination', { nullable: true }),
     homeDomain: t.exposeString('homeDomain'),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
-    lastModifiedTime: t.field({
-      type: 'DateTime',
-      nullable: true,
-      description: 'when the ledger of the last change closed (null once that ledger left the history)',
-      resolve: (account, _args, ctx) => ctx.loaders.ledgerClosedAt.load(account.lastModifiedLedger),
-    }),
+    lastModifiedTime: t.field(lastModifiedTimeField()),
     sponsor: t.exposeString('sponsor', { nullable: true, description: 'the account sponsoring this account’s reserve' }),
     thresholds: t.field({
       type: ThresholdsRef,
@@ -239,6 +235,12 @@ export const AccountRef = builder.prismaNode('Account', {
 
 // Relations are added apart from the type so that the refs' types do not depend on each other.
 builder.prismaObjectFields(AccountRef, (t) => ({
+  sponsoring: t.connection({
+    type: AccountRef,
+    description: 'the accounts whose entry, data, signers or trust lines this account sponsors (read for all parents at once)',
+    args: listArgs,
+    resolve: (account, args, ctx, info) => keysetConnection(sponsoringList(ctx, info, account.id), args),
+  }),
   offers: t.connection({
     type: OfferRef,
     args: listArgs,
@@ -264,5 +266,24 @@ builder.queryField('account', (t) =>
     description: 'The account with this id, if it exists as of the last ingested ledger.',
     args: { id: t.arg.string({ required: true }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.account.findUnique({ ...query, where: { id: accountIdArg('id', args.id) } }),
+  }),
+);
+
+/** GraphQL's names of the account filters, for its problems */
+const FILTER_NAMES = { signer: 'signer', sponsor: 'sponsor', asset: 'asset', liquidityPool: 'liquidityPool' } as const;
+
+builder.queryField('accounts', (t) =>
+  t.connection({
+    type: AccountRef,
+    description:
+      'Accounts in id order with exactly one filter: a signer, a sponsor (of the account or its sub-entries), a credit asset (CODE:ISSUER) they trust, or a liquidity pool whose shares they hold.',
+    args: {
+      ...listArgs,
+      signer: t.arg.string(),
+      sponsor: t.arg.string(),
+      asset: t.arg.string({ description: 'CODE:ISSUER' }),
+      liquidityPool: t.arg.string({ description: "the pool's hex id" }),
+    },
+    resolve: (_root, args, ctx, info) => keysetConnection(accountList(ctx, info, accountFilterArg(args, FILTER_NAMES)), args),
   }),
 );

@@ -8,6 +8,7 @@ export const DataEntryRef = builder.prismaObject('DataEntry', {
     name: t.exposeString('name'),
     value: t.exposeString('value', { description: 'base64 of the raw value' }),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
+    sponsor: t.exposeString('sponsor', { nullable: true, description: 'the account sponsoring the entry’s reserve' }),
   }),
 });
 

@@ -4,18 +4,22 @@
 // liquidity pool's (driven by their link rows), or a TOID range (a ledger's, a transaction's). Nodes are loaded with the selection the query asks for beneath `edges.node`
 // (queryFromInfo), so nested relations join in one statement.
 import { queryFromInfo } from '@pothos/plugin-prisma';
+import DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
-import type {
-  ClaimableBalance,
-  Effect,
-  Ledger,
-  LiquidityPool,
-  Offer,
-  Operation,
+import {
+  type Account,
+  type ClaimableBalance,
+  type Effect,
+  type Ledger,
+  type LiquidityPool,
+  type Offer,
+  type Operation,
   Prisma,
-  Trade,
-  Transaction,
+  type Trade,
+  type Transaction,
 } from '../../generated/prisma/client.js';
+import type { Order } from '../../market/index.js';
+import type { CreditAsset } from '../../stellar/asset.js';
 import { formatBalancePagingToken, type BalancePagingToken } from '../../stellar/entry_ids.js';
 import { formatPagingToken, ledgerSequenceBounds, toid, type PairPagingToken, type ToidRange } from '../../stellar/toid.js';
 import type { ApiContext } from '../context.js';
@@ -31,9 +35,11 @@ import {
   pairOrderBy,
   pairWhere,
   poolKey,
+  textKey,
   toidKey,
   toidWhere,
   type Connection,
+  type KeyRange,
   type KeysetSource,
   type PageArgs,
 } from './paging.js';
@@ -363,5 +369,143 @@ export function liquidityPoolList(
       });
     },
     cursor: (pool) => pool.id,
+  };
+}
+
+/**
+ * What an account list holds (Horizon's GetAccountsHandler, exactly one filter): the accounts
+ * with a signer (the master key counts while its weight is not zero, as in Horizon's
+ * accounts_signers), with a trust line to a credit asset or to a pool's shares, or whose entry or
+ * sub-entries (data, signers, trust lines) a sponsor sponsors (AccountsForSponsor).
+ */
+export type AccountFilter =
+  | { readonly signer: string }
+  | { readonly asset: CreditAsset }
+  | { readonly liquidityPool: string }
+  | { readonly sponsor: string };
+
+type AccountRange = KeyRange<string>;
+
+const textWhere = (range: AccountRange): Prisma.StringFilter => ({
+  ...(range.gt !== undefined ? { gt: range.gt } : {}),
+  ...(range.lt !== undefined ? { lt: range.lt } : {}),
+});
+
+/** ids in key order, without repeats, at most `take` */
+function firstIds(ids: string[], direction: Order, take: number): string[] {
+  const sorted = [...new Set(ids)].sort();
+  if (direction === 'desc') sorted.reverse();
+  return sorted.slice(0, take);
+}
+
+/** The accounts of `ids` with the node selection, in the order of `ids`. */
+async function accountsInOrder(ctx: ApiContext, info: GraphQLResolveInfo, ids: readonly string[]): Promise<Account[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.prisma.account.findMany({ ...nodeQuery(ctx, info), where: { id: { in: [...ids] } } });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The ids of the accounts each sponsor sponsors (the account entry, or any of its data entries,
+ * signers and trust lines: Horizon's union), at most `take` per sponsor in key order: one statement
+ * for any number of sponsors.
+ */
+async function sponsoredIds(
+  ctx: ApiContext,
+  sponsors: readonly string[],
+  range: AccountRange,
+  direction: Order,
+  take: number,
+): Promise<Map<string, string[]>> {
+  const bounds = [
+    ...(range.gt !== undefined ? [Prisma.sql`account_id > ${range.gt}`] : []),
+    ...(range.lt !== undefined ? [Prisma.sql`account_id < ${range.lt}`] : []),
+  ];
+  const order = Prisma.raw(direction === 'asc' ? 'ASC' : 'DESC');
+  const list = [...sponsors];
+  const rows = await ctx.prisma.$queryRaw<{ sponsor: string; account_id: string }[]>`
+    SELECT sponsor, account_id FROM (
+      SELECT sponsor, account_id, row_number() OVER (PARTITION BY sponsor ORDER BY account_id ${order}) AS n
+      FROM (
+        SELECT sponsor, id AS account_id FROM accounts WHERE sponsor = ANY(${list})
+        UNION SELECT sponsor, account_id FROM accounts_data WHERE sponsor = ANY(${list})
+        UNION SELECT sponsor, account_id FROM accounts_signers WHERE sponsor = ANY(${list})
+        UNION SELECT sponsor, account_id FROM trust_lines WHERE sponsor = ANY(${list})
+      ) sponsored
+      ${bounds.length > 0 ? Prisma.sql`WHERE ${Prisma.join(bounds, ' AND ')}` : Prisma.empty}
+    ) ranked
+    WHERE n <= ${take}
+    ORDER BY sponsor, n`;
+  const ids = new Map<string, string[]>(sponsors.map((sponsor) => [sponsor, []]));
+  for (const row of rows) ids.get(row.sponsor)?.push(row.account_id);
+  return ids;
+}
+
+/** The ids of the accounts a filter holds, within `range`, in key order. */
+async function filteredIds(ctx: ApiContext, filter: AccountFilter, range: AccountRange, direction: Order, take: number): Promise<string[]> {
+  const accountId = textWhere(range);
+  const trustLineIds = async (where: Prisma.TrustLineWhereInput) =>
+    (
+      await ctx.prisma.trustLine.findMany({
+        where: { ...where, accountId },
+        orderBy: { accountId: direction },
+        take,
+        select: { accountId: true },
+      })
+    ).map((row) => row.accountId);
+  if ('sponsor' in filter) return (await sponsoredIds(ctx, [filter.sponsor], range, direction, take)).get(filter.sponsor) ?? [];
+  if ('asset' in filter) {
+    const { type, code, issuer } = filter.asset;
+    return trustLineIds({ assetType: type, assetCode: code, assetIssuer: issuer });
+  }
+  if ('liquidityPool' in filter) return trustLineIds({ liquidityPoolId: filter.liquidityPool });
+  const { signer } = filter;
+  const inRange = (range.gt === undefined || signer > range.gt) && (range.lt === undefined || signer < range.lt);
+  const [signed, master] = await Promise.all([
+    ctx.prisma.signer.findMany({ where: { signer, accountId }, orderBy: { accountId: direction }, take, select: { accountId: true } }),
+    inRange ? ctx.prisma.account.findFirst({ where: { id: signer, masterWeight: { gt: 0 } }, select: { id: true } }) : null,
+  ]);
+  return firstIds([...signed.map((row) => row.accountId), ...(master ? [master.id] : [])], direction, take);
+}
+
+export function accountList(ctx: ApiContext, info: GraphQLResolveInfo, filter: AccountFilter): KeysetSource<Account, string> {
+  return {
+    key: textKey,
+    fetch: async (range, direction, take) => accountsInOrder(ctx, info, await filteredIds(ctx, filter, range, direction, take)),
+    cursor: (account) => account.id,
+  };
+}
+
+// one batch per request, per field in the document and per page asked (the same for every parent)
+const sponsoringBatches = new WeakMap<ApiContext['loaders'], Map<object, Map<string, DataLoader<string, Account[]>>>>();
+
+/**
+ * The accounts a sponsor sponsors, as a relation: the sponsors of one list of parents are read
+ * together (one statement for their ids, one for the accounts), whatever the number of parents.
+ */
+export function sponsoringList(ctx: ApiContext, info: GraphQLResolveInfo, sponsor: string): KeysetSource<Account, string> {
+  return {
+    key: textKey,
+    fetch: (range, direction, take) => {
+      let byField = sponsoringBatches.get(ctx.loaders);
+      if (!byField) sponsoringBatches.set(ctx.loaders, (byField = new Map()));
+      const field = info.fieldNodes[0] ?? info;
+      let byPage = byField.get(field);
+      if (!byPage) byField.set(field, (byPage = new Map()));
+      const page = JSON.stringify([range, direction, take]);
+      let loader = byPage.get(page);
+      if (!loader) {
+        loader = new DataLoader(async (sponsors: readonly string[]) => {
+          const ids = await sponsoredIds(ctx, sponsors, range, direction, take);
+          const accounts = await accountsInOrder(ctx, info, [...new Set([...ids.values()].flat())]);
+          const byId = new Map(accounts.map((account) => [account.id, account]));
+          return sponsors.map((one) => (ids.get(one) ?? []).flatMap((id) => byId.get(id) ?? []));
+        });
+        byPage.set(page, loader);
+      }
+      return loader.load(sponsor);
+    },
+    cursor: (account) => account.id,
   };
 }

@@ -1,11 +1,14 @@
 // Offer: an open offer of the order book as of the last ingested ledger, and the trades that
-// crossed it.
-import { parseCanonicalAsset } from '../../stellar/asset.js';
+// crossed it; the list of offers with Horizon's filters (seller, selling, buying, sponsor).
+import type { Prisma } from '../../generated/prisma/client.js';
+import { formatCanonicalAsset, parseCanonicalAsset } from '../../stellar/asset.js';
 import { formatRatio } from '../../stellar/price.js';
 import { assetShape, AssetRef, PriceRef } from './asset.js';
 import { builder } from './builder.js';
-import { idArg } from './inputs.js';
-import { offerTrades, tradeList } from './lists.js';
+import { lastModifiedTimeField } from './state_entry.js';
+import { follow, freshLoaders } from './follow.js';
+import { accountIdArg, canonicalAssetArg, idArg } from './inputs.js';
+import { offerList, offerTrades, tradeList } from './lists.js';
 import { keysetConnection, listArgs } from './paging.js';
 import { TradeRef } from './trade.js';
 
@@ -21,6 +24,8 @@ export const OfferRef = builder.prismaNode('Offer', {
     priceR: t.field({ type: PriceRef, resolve: (offer) => ({ n: offer.priceN, d: offer.priceD }) }),
     price: t.string({ resolve: (offer) => formatRatio(BigInt(offer.priceN), BigInt(offer.priceD)) }),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
+    lastModifiedTime: t.field(lastModifiedTimeField()),
+    sponsor: t.exposeString('sponsor', { nullable: true, description: 'the account sponsoring the offer’s reserve' }),
   }),
 });
 
@@ -40,5 +45,52 @@ builder.queryField('offer', (t) =>
     description: 'The open offer with this id.',
     args: { id: t.arg({ type: 'Int64', required: true }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.offer.findUnique({ ...query, where: { id: idArg('id', args.id) } }),
+  }),
+);
+
+/** Horizon's filters of the offers list (GetOffersHandler); each is optional, all given must hold. */
+const offerFilterArgs = builder.args((t) => ({
+  seller: t.string({ description: 'offers of this account (it need not exist)' }),
+  selling: t.string({ description: 'offers selling this asset: native or CODE:ISSUER' }),
+  buying: t.string({ description: 'offers buying this asset: native or CODE:ISSUER' }),
+  sponsor: t.string({ description: 'offers whose reserve this account sponsors' }),
+}));
+
+interface OfferFilters {
+  seller?: string | null | undefined;
+  selling?: string | null | undefined;
+  buying?: string | null | undefined;
+  sponsor?: string | null | undefined;
+}
+
+/** The filters as a `where`; empty values are absent, as Horizon reads its query. */
+export function offerFilterWhere(filters: OfferFilters): Prisma.OfferWhereInput {
+  const where: Prisma.OfferWhereInput = {};
+  if (filters.seller) where.sellerId = accountIdArg('seller', filters.seller);
+  if (filters.selling) where.sellingAsset = formatCanonicalAsset(canonicalAssetArg('selling', filters.selling));
+  if (filters.buying) where.buyingAsset = formatCanonicalAsset(canonicalAssetArg('buying', filters.buying));
+  if (filters.sponsor) where.sponsor = accountIdArg('sponsor', filters.sponsor);
+  return where;
+}
+
+builder.queryField('offers', (t) =>
+  t.connection({
+    type: OfferRef,
+    description: 'Open offers in id order, filtered by seller, selling and buying asset, and sponsor.',
+    args: { ...listArgs, ...offerFilterArgs },
+    resolve: (_root, args, ctx, info) => keysetConnection(offerList(ctx, info, offerFilterWhere(args)), args),
+  }),
+);
+
+builder.subscriptionField('offers', (t) =>
+  t.field({
+    type: OfferRef,
+    description: 'Each new offer (by id) matching the filters as its ledger is ingested, after replaying those after the cursor.',
+    args: {
+      ...offerFilterArgs,
+      cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
+    },
+    subscribe: (_root, args, ctx, info) => follow(ctx, offerList(ctx, info, offerFilterWhere(args)), args.cursor),
+    resolve: (offer, _args, ctx) => freshLoaders(offer, ctx),
   }),
 );

@@ -45,6 +45,8 @@ export const poolKey: KeyKind<string> = {
     return text;
   },
 };
+/** account ids: Horizon pages /accounts by the id's text and takes any cursor (DisableCursorValidation) */
+export const textKey: KeyKind<string> = { parse: (cursor) => cursor };
 
 export interface PageArgs {
   first?: number | null | undefined;

@@ -8,10 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StrKey, type xdr } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datastoreSource, startIngester } from '../../../src/ingest/index.js';
 import { type TestApi, serveTestApi } from '../../support/api_server.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
-import { coreLcmCase, coreLcmManifest, ledgerBody, writeCaseDatastore } from '../../support/stellar_core_lcm.js';
+import { coreLcmCase, coreLcmManifest, ingestCase, ledgerBody, writeCaseDatastore } from '../../support/stellar_core_lcm.js';
 
 const CASE = 'sponsor_future_reserves-protocol_version_27-add_sponsored_entry_before_adding_first_sponsored_signer';
 
@@ -45,13 +44,7 @@ beforeAll(async () => {
     }
   }
   t = await createTestDatabase();
-  const ingester = await startIngester({
-    db: t.db,
-    source: datastoreSource(scratch),
-    networkPassphrase: coreLcmManifest.networkPassphrase,
-  });
-  expect(await ingester.done).toBeNull();
-  expect(ingester.lastLedger).toBe(last);
+  await ingestCase(t.db, scratch, last);
   api = await serveTestApi(t, coreLcmManifest.networkPassphrase);
 });
 

@@ -29,10 +29,6 @@ describe('_links from the route table', () => {
     ]);
   });
 
-  it('a data entry: self, its name escaped', () => {
-    expect(links('DataEntry', { accountId: G, name: 'a b/c' })).toEqual([['self', `${O}/accounts/${G}/data/a%20b%2Fc`, false]]);
-  });
-
   it('a ledger: self and its lists', () => {
     const base = `${O}/ledgers/3`;
     expect(links('Ledger', { sequence: 3, hash: H })).toEqual([
