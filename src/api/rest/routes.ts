@@ -252,6 +252,18 @@ export const routes: Route[] = [
     unlinked: true,
     filters: tradeTypeFilter({ offer: true }),
   },
+  {
+    kind: 'page',
+    path: '/assets',
+    fields: ['assets'],
+    type: 'AssetStat',
+    rootLink: { name: 'assets', template: '/assets{?asset_code,asset_issuer,cursor,limit,order}' },
+    // checked by the root field (naming asset_code and asset_issuer)
+    filters: {
+      params: ['asset_code', 'asset_issuer'],
+      args: ({ query }) => ({ assetCode: query.asset_code || null, assetIssuer: query.asset_issuer || null }),
+    },
+  },
   { kind: 'page', path: '/trades', fields: ['trades'], type: 'Trade', stream: true, filters: tradeTypeFilter() },
   // the same resource under Horizon's current and older name; `_links` only self
   ...['/fee_stats', '/operation_fee_stats'].map(

@@ -5,12 +5,13 @@
 // (queryFromInfo), so nested relations join in one statement.
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { Effect, Ledger, Offer, Operation, Prisma, Trade, Transaction } from '../../generated/prisma/client.js';
+import type { AssetStat, Effect, Ledger, Offer, Operation, Prisma, Trade, Transaction } from '../../generated/prisma/client.js';
+import { formatAssetStatPagingToken, parseAssetStatPagingToken, type AssetStatKey } from '../../stellar/asset.js';
 import { formatPagingToken, ledgerSequenceBounds, toid, type PairPagingToken, type ToidRange } from '../../stellar/toid.js';
 import type { ApiContext } from '../context.js';
 import { builder } from './builder.js';
 import { accountIdArg } from './inputs.js';
-import { pairCursor, pairKey, pairOrderBy, pairWhere, toidKey, toidWhere, type KeysetSource } from './paging.js';
+import { pairCursor, pairKey, pairOrderBy, pairWhere, toidKey, toidWhere, type KeyKind, type KeysetSource } from './paging.js';
 
 /** What a history list holds: the whole history (null), one account's, or a TOID range (a ledger's, a transaction's). */
 export type ListScope = null | { readonly account: string } | { readonly within: ToidRange };
@@ -162,4 +163,29 @@ export function offerList(ctx: ApiContext, info: GraphQLResolveInfo, where: Pris
       take,
     }),
   );
+}
+
+/** Asset stats, keyed by (code, issuer) as Horizon lists them; the cursor is their paging token. */
+const assetStatKey: KeyKind<AssetStatKey> = { parse: parseAssetStatPagingToken };
+
+function keyWhere(key: AssetStatKey, op: 'gt' | 'lt'): Prisma.AssetStatWhereInput {
+  return { OR: [{ assetCode: { [op]: key.code } }, { assetCode: key.code, assetIssuer: { [op]: key.issuer } }] };
+}
+
+export function assetStatList(
+  ctx: ApiContext,
+  info: GraphQLResolveInfo,
+  where: Prisma.AssetStatWhereInput,
+): KeysetSource<AssetStat, AssetStatKey> {
+  return {
+    key: assetStatKey,
+    fetch: (range, direction, take) =>
+      ctx.prisma.assetStat.findMany({
+        ...nodeQuery(ctx, info),
+        where: { AND: [where, ...(range.gt ? [keyWhere(range.gt, 'gt')] : []), ...(range.lt ? [keyWhere(range.lt, 'lt')] : [])] },
+        orderBy: [{ assetCode: direction }, { assetIssuer: direction }],
+        take,
+      }),
+    cursor: (s) => formatAssetStatPagingToken(s.assetType, s.assetCode, s.assetIssuer),
+  };
 }
