@@ -3,9 +3,10 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import { formatAssetStatPagingToken, parseAssetCodeFilter, parseAssetIssuerFilter } from '../../stellar/asset.js';
 import { parsed } from '../problems.js';
-import { FlagsRef } from './account.js';
+import { AccountRef, FlagsRef } from './account.js';
+import { AssetRef } from './asset.js';
 import { builder } from './builder.js';
-import { assetStatList } from './lists.js';
+import { assetHolderList, assetStatList } from './lists.js';
 import { keysetConnection, listArgs } from './paging.js';
 
 /** Stroops summed in a NUMERIC column (they may exceed int64), as the Amount scalar takes them. */
@@ -91,9 +92,32 @@ export const AssetStatRef = builder.prismaObject('AssetStat', {
   }),
 });
 
+const HOLDERS = 'accounts with a trust line in the asset, by account id (read together for every asset of a page)';
+
 builder.prismaObjectFields(AssetStatRef, (t) => ({
   issuer: t.relation('issuer', { nullable: true, description: 'the issuing account, unless it was merged' }),
+  holders: t.connection({
+    type: AccountRef,
+    description: HOLDERS,
+    args: listArgs,
+    resolve: (stat, args, ctx, info) =>
+      keysetConnection(assetHolderList(ctx, info, { code: stat.assetCode, issuer: stat.assetIssuer }), args),
+  }),
 }));
+
+// an asset wherever it appears (a balance, an offer's side): the same holders; lumens have none
+builder.objectField(AssetRef, 'holders', (t) =>
+  t.connection({
+    type: AccountRef,
+    nullable: true,
+    description: `${HOLDERS}; null for lumens, which every account holds`,
+    args: listArgs,
+    resolve: (asset, args, ctx, info) =>
+      asset.assetCode && asset.assetIssuer
+        ? keysetConnection(assetHolderList(ctx, info, { code: asset.assetCode, issuer: asset.assetIssuer }), args)
+        : null,
+  }),
+);
 
 builder.queryField('assets', (t) =>
   t.connection({

@@ -5,13 +5,27 @@
 // (queryFromInfo), so nested relations join in one statement.
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { AssetStat, Effect, Ledger, Offer, Operation, Prisma, Trade, Transaction } from '../../generated/prisma/client.js';
+import DataLoader from 'dataloader';
+import type { Account, AssetStat, Effect, Ledger, Offer, Operation, Prisma, Trade, Transaction } from '../../generated/prisma/client.js';
+import type { Order } from '../../market/index.js';
+import { isAccountId } from '../../stellar/account_id.js';
+import { InvalidValueError } from '../../stellar/invalid_value_error.js';
 import { formatAssetStatPagingToken, parseAssetStatPagingToken, type AssetStatKey } from '../../stellar/asset.js';
 import { formatPagingToken, ledgerSequenceBounds, toid, type PairPagingToken, type ToidRange } from '../../stellar/toid.js';
 import type { ApiContext } from '../context.js';
 import { builder } from './builder.js';
 import { accountIdArg } from './inputs.js';
-import { pairCursor, pairKey, pairOrderBy, pairWhere, toidKey, toidWhere, type KeyKind, type KeysetSource } from './paging.js';
+import {
+  pairCursor,
+  pairKey,
+  pairOrderBy,
+  pairWhere,
+  toidKey,
+  toidWhere,
+  type KeyKind,
+  type KeyRange,
+  type KeysetSource,
+} from './paging.js';
 
 /** What a history list holds: the whole history (null), one account's, or a TOID range (a ledger's, a transaction's). */
 export type ListScope = null | { readonly account: string } | { readonly within: ToidRange };
@@ -26,7 +40,7 @@ export function forAccountScope(forAccount: string | null | undefined): ListScop
   return forAccount == null ? null : { account: accountIdArg('forAccount', forAccount) };
 }
 
-function nodeQuery(ctx: ApiContext, info: GraphQLResolveInfo): object {
+export function nodeQuery(ctx: ApiContext, info: GraphQLResolveInfo): object {
   // a subscription's root field is the node itself (one per event); a connection nests it in edges
   const path = info.parentType === info.schema.getSubscriptionType() ? [] : ['edges', 'node'];
   return queryFromInfo({ context: ctx, info, path });
@@ -187,5 +201,73 @@ export function assetStatList(
         take,
       }),
     cursor: (s) => formatAssetStatPagingToken(s.assetType, s.assetCode, s.assetIssuer),
+  };
+}
+
+/** An account id as a cursor (an account's paging token). */
+const accountKey: KeyKind<string> = {
+  parse: (cursor) => {
+    if (!isAccountId(cursor)) throw new InvalidValueError(`${cursor} is not an account id`);
+    return cursor;
+  },
+};
+
+type HolderPages = DataLoader<AssetStatKey, Account[], string>;
+// one loader per request, field selection (its AST node) and page: the holders of every asset of
+// a page are read together, so a page of assets with their holders is two statements
+const holderLoaders = new WeakMap<ApiContext, WeakMap<object, Map<string, HolderPages>>>();
+
+function holderPages(ctx: ApiContext, info: GraphQLResolveInfo, range: KeyRange<string>, direction: Order, take: number): HolderPages {
+  const byNode = holderLoaders.get(ctx) ?? new WeakMap<object, Map<string, HolderPages>>();
+  holderLoaders.set(ctx, byNode);
+  const node = info.fieldNodes[0] as object;
+  const byPage = byNode.get(node) ?? new Map<string, HolderPages>();
+  byNode.set(node, byPage);
+  const page = JSON.stringify([range.gt ?? null, range.lt ?? null, direction, take]);
+  let loader = byPage.get(page);
+  if (!loader) {
+    loader = new DataLoader(
+      async (assets) => {
+        // the first `take` holders of each asset in one statement, then their accounts in one more
+        const rows = await ctx.prisma.$queryRaw<{ asset_code: string; asset_issuer: string; account_id: string }[]>`
+          SELECT asset_code, asset_issuer, account_id FROM (
+            SELECT t.asset_code, t.asset_issuer, t.account_id, row_number() OVER (
+              PARTITION BY t.asset_code, t.asset_issuer
+              ORDER BY CASE WHEN ${direction} = 'asc' THEN t.account_id END ASC, CASE WHEN ${direction} = 'desc' THEN t.account_id END DESC
+            ) AS n
+            FROM trust_lines t
+            JOIN unnest(${assets.map((a) => a.code)}::text[], ${assets.map((a) => a.issuer)}::text[]) AS k(code, issuer)
+              ON t.asset_code = k.code AND t.asset_issuer = k.issuer
+            WHERE t.liquidity_pool_id = ''
+              AND (${range.gt ?? null}::text IS NULL OR t.account_id > ${range.gt ?? null}::text)
+              AND (${range.lt ?? null}::text IS NULL OR t.account_id < ${range.lt ?? null}::text)
+          ) h WHERE n <= ${take}`;
+        const accounts = await ctx.prisma.account.findMany({
+          ...(nodeQuery(ctx, info) as object),
+          where: { id: { in: [...new Set(rows.map((r) => r.account_id))] } },
+        });
+        const byId = new Map(accounts.map((a) => [a.id, a]));
+        const sign = direction === 'asc' ? 1 : -1;
+        return assets.map((asset) =>
+          rows
+            .filter((r) => r.asset_code === asset.code && r.asset_issuer === asset.issuer)
+            .map((r) => byId.get(r.account_id))
+            .filter((a): a is Account => a !== undefined)
+            .sort((a, b) => (a.id < b.id ? -sign : a.id > b.id ? sign : 0)),
+        );
+      },
+      { cacheKeyFn: (asset) => `${asset.code}:${asset.issuer}` },
+    );
+    byPage.set(page, loader);
+  }
+  return loader;
+}
+
+/** The accounts with a trust line in a credit asset, by account id; batched over the assets of one page. */
+export function assetHolderList(ctx: ApiContext, info: GraphQLResolveInfo, asset: AssetStatKey): KeysetSource<Account, string> {
+  return {
+    key: accountKey,
+    fetch: (range, direction, take) => holderPages(ctx, info, range, direction, take).load(asset),
+    cursor: (account) => account.id,
   };
 }
