@@ -80,7 +80,9 @@ describe('@stellar/stellar-sdk assets() against Zenith', () => {
       flags: { auth_required: true, auth_revocable: true, auth_immutable: false, auth_clawback_enabled: false },
     });
     // the SDK's record type names only `self`; Horizon's asset has `toml` alone
-    expect((usd?._links as unknown as { toml: { href: string } }).toml.href).toBe('https://example.com/.well-known/stellar.toml');
+    expect((usd?._links as unknown as { toml: { href: string } } | undefined)?.toml.href).toBe(
+      'https://example.com/.well-known/stellar.toml',
+    );
   });
 
   it('assets() pages by code then issuer, and forIssuer() lists an issuer’s assets', async () => {
