@@ -6,6 +6,7 @@
 // the ingester's own statements (upserts, keyed deletes) and TRUNCATE keep them exact.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlSession } from '../../src/db/database.js';
+import { migrate, readMigrations } from '../../src/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 const ISSUER = 'GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H';
@@ -247,5 +248,32 @@ describe('asset stats kept by triggers', () => {
       }),
     ).rejects.toThrow('ledger failed');
     expect(await run(stats)).toEqual([]);
+  });
+});
+
+describe('migration 0011 on a database with state', () => {
+  let test: TestDatabase;
+
+  beforeAll(async () => {
+    test = await createTestDatabase({ migrated: false });
+  });
+  afterAll(() => test.drop());
+
+  it('computes the stats of the rows already there', async () => {
+    await migrate(
+      test.db,
+      readMigrations().filter((m) => m.name < '0011'),
+    );
+    await test.db.transaction(async (sql) => {
+      await upsertTrustLine(sql, A, 'USD', ISSUER, 10n, AUTHORIZED);
+      await upsertTrustLine(sql, B, 'USD', ISSUER, 0n, 0);
+      await upsertBalance(sql, '00000000aa', `USD:${ISSUER}`, 4n);
+      await upsertPool(sql, POOL, `EUR:${OTHER}`, `USD:${ISSUER}`, 1n, 2n);
+    });
+    await migrate(test.db);
+    expect(await test.db.session(stats)).toEqual([
+      stat(EUR, { pools: [1, '1'] }),
+      stat(USD, { accounts: [1, 0, 1], balances: ['10', '0', '0'], claimable: [1, '4'], pools: [1, '2'] }),
+    ]);
   });
 });
