@@ -69,6 +69,10 @@ $$;
 CREATE FUNCTION "asset_stats_add"(deltas "asset_stats"[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
+  -- an upsert fires the insert and the update trigger, one of them usually without rows
+  IF cardinality(deltas) = 0 THEN
+    RETURN;
+  END IF;
   INSERT INTO "asset_stats" AS s
   SELECT min(d."asset_type"), d."asset_code", d."asset_issuer",
     sum(d."accounts_authorized"), sum(d."accounts_authorized_to_maintain_liabilities"), sum(d."accounts_unauthorized"),
