@@ -297,3 +297,43 @@ export function compareAssets(a: AssetValue, b: AssetValue): -1 | 0 | 1 {
   const result = Buffer.compare(assetToXdr(a).toXdr(), assetToXdr(b).toXdr());
   return result < 0 ? -1 : result > 0 ? 1 : 0;
 }
+
+/** `asset_code` of Horizon's /assets: 1-12 ASCII letters and digits (xdr.ValidAssetCode), whatever the type. */
+export function parseAssetCodeFilter(code: string): string {
+  if (!CODE.test(code)) throw new InvalidValueError(`${code} is not a valid asset code`, { field: 'asset_code' });
+  return code;
+}
+
+/** `asset_issuer` of Horizon's /assets: an account id. */
+export function parseAssetIssuerFilter(issuer: string): string {
+  if (!isAccountId(issuer)) throw new InvalidValueError(`${issuer} is not a valid asset issuer`, { field: 'asset_issuer' });
+  return issuer;
+}
+
+/** The key an asset stat is listed by: (code, issuer). */
+export interface AssetStatKey {
+  readonly code: string;
+  readonly issuer: string;
+}
+
+/** An asset stat's paging token, `<code>_<issuer>_<type>` (Horizon's ExpAssetStat.PagingToken). */
+export function formatAssetStatPagingToken(type: string, code: string, issuer: string): string {
+  return `${code}_${issuer}_${type}`;
+}
+
+/**
+ * Parses an asset stat's paging token as Horizon's /assets validates its cursor: three parts, a
+ * valid code and issuer, and one of xdr's asset type names. Only code and issuer bound the page.
+ */
+export function parseAssetStatPagingToken(token: string): AssetStatKey {
+  const first = token.indexOf('_');
+  const second = first < 0 ? -1 : token.indexOf('_', first + 1);
+  if (second < 0) throw new InvalidValueError('the cursor is not a valid paging_token');
+  const code = parseAssetCodeFilter(token.slice(0, first));
+  const issuer = parseAssetIssuerFilter(token.slice(first + 1, second));
+  const type = token.slice(second + 1);
+  if (type !== 'native' && type !== 'credit_alphanum4' && type !== 'credit_alphanum12') {
+    throw new InvalidValueError(`${type} is not a valid asset type`);
+  }
+  return { code, issuer };
+}

@@ -178,6 +178,7 @@ describe('the public surface', () => {
       ['/offers/7/trades', '/offers/:offer_id/trades'],
       ['/trades', '/trades'],
       ['/trades?trade_type=liquidity_pool', ''],
+      ['/assets?asset_code=USD', '/assets'],
       ['/fee_stats', '/fee_stats'],
       ['/operation_fee_stats', '/operation_fee_stats'],
       [
@@ -226,6 +227,7 @@ describe('the public surface', () => {
       ['/order_book?selling_asset_type=native', ''],
       ['/trade_aggregations?resolution=7', ''],
       ['/trades?trade_type=pools', ''],
+      ['/assets?asset_issuer=GBAD', ''],
       ['/paths/strict-send?source_asset_type=native', ''],
       ['/no/such/route', ''],
     ];

@@ -12,11 +12,15 @@ import {
   assetsEqual,
   compareAssets,
   creditAsset,
+  formatAssetStatPagingToken,
   formatCanonicalAsset,
   fromStellarAsset,
   isAssetCodeValid,
   isAssetValid,
+  parseAssetCodeFilter,
+  parseAssetIssuerFilter,
   parseAssetQuery,
+  parseAssetStatPagingToken,
   parseAssetType,
   parseCanonicalAsset,
   parseAssetArg,
@@ -292,5 +296,32 @@ describe('Horizon asset parameters and records', () => {
   it('renders an asset as Horizon records show it', () => {
     expect(assetRecord(NATIVE_ASSET)).toEqual({ assetType: 'native' });
     expect(assetRecord(creditAsset('USD', ISSUER))).toEqual({ assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER });
+  });
+});
+
+// Horizon's /assets (actions/asset.go validateAssetParams, ExpAssetStat.PagingToken)
+describe('asset stats filters and paging tokens', () => {
+  it('round-trips a paging token, whatever the type it names', () => {
+    const token = formatAssetStatPagingToken('credit_alphanum4', 'USD', ISSUER);
+    expect(token).toBe(`USD_${ISSUER}_credit_alphanum4`);
+    expect(parseAssetStatPagingToken(token)).toEqual({ code: 'USD', issuer: ISSUER });
+    expect(parseAssetStatPagingToken(`ETHER_${ISSUER}_native`)).toEqual({ code: 'ETHER', issuer: ISSUER });
+  });
+
+  it("rejects with Horizon's reasons", () => {
+    expect(() => parseAssetStatPagingToken('USD')).toThrow('the cursor is not a valid paging_token');
+    expect(() => parseAssetStatPagingToken(`ABC_${ISSUER}_credit_alphanum4_`)).toThrow('credit_alphanum4_ is not a valid asset type');
+    expect(() => parseAssetStatPagingToken(`tooooooooolong_${ISSUER}_credit_alphanum12`)).toThrow('not a valid asset code');
+    expect(() => parseAssetStatPagingToken('ABC_invalidissuer_credit_alphanum4')).toThrow('not a valid asset issuer');
+    expect(() => parseAssetStatPagingToken(`ABC_${ISSUER}_liquidity_pool_shares`)).toThrow('not a valid asset type');
+  });
+
+  it('takes any 1-12 letters and digits as a code filter, and an account id as an issuer', () => {
+    expect(parseAssetCodeFilter('ABCDEFGHIJKL')).toBe('ABCDEFGHIJKL');
+    expect(parseAssetCodeFilter('x1')).toBe('x1');
+    expect(catchInvalid(() => parseAssetCodeFilter('tooooooooolong')).field).toBe('asset_code');
+    expect(catchInvalid(() => parseAssetCodeFilter('US-D')).message).toBe('US-D is not a valid asset code');
+    expect(parseAssetIssuerFilter(OTHER)).toBe(OTHER);
+    expect(catchInvalid(() => parseAssetIssuerFilter(MUXED)).field).toBe('asset_issuer');
   });
 });

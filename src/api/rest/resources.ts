@@ -21,7 +21,8 @@ type Rendered = Record<string, unknown>;
 type Href = (record: Rendered, origin: string, self: string) => string;
 
 interface RestResource {
-  id(record: Rendered): string;
+  /** Horizon's `id`; a record without one (an asset stat) has none */
+  id?(record: Rendered): string;
   /** links that are no route under the type's path: `before` them (after `self`), and `after` them */
   before?: Readonly<Record<string, Href>>;
   after?: Readonly<Record<string, Href>>;
@@ -29,6 +30,8 @@ interface RestResource {
   aliases?: Readonly<Record<string, string>>;
   /** aliases rendered as JSON numbers (the spec's numeric fields) */
   numericAliases?: readonly string[];
+  /** fields that only make a link of `before` (Horizon shows them in `_links` alone) */
+  linkOnly?: readonly string[];
 }
 
 /** The rendered field of a resource that fills each path parameter of its route (ids need no escaping; a data entry's name does). */
@@ -138,6 +141,8 @@ const RESOURCES: Readonly<Record<string, RestResource>> = {
   // their ids are GraphQL fields under REST's name (REST_RENAMES)
   ClaimableBalance: { id: field('id') },
   LiquidityPool: { id: field('id') },
+  // the issuer's stellar.toml, `{"href": ""}` without a home domain (Horizon's hal.NewLink(""))
+  AssetStat: { before: { toml: (record) => text(record.toml) }, linkOnly: ['toml'] },
 };
 
 type LinksOf = (record: Rendered, origin: string) => Links;
@@ -214,7 +219,9 @@ export function restResource(typeName: string, result: object, origin: string): 
   const out: Rendered = { _links: undefined, id: undefined };
   renderFields(result, out);
   out._links ??= links(out, origin);
-  out.id ??= resource.id(out);
+  if (resource.id) out.id ??= resource.id(out);
+  else delete out.id;
+  if (resource.linkOnly) for (const name of resource.linkOnly) delete out[name];
   const aliases = resource.aliases;
   for (const alias in aliases) {
     const source = aliases[alias] ?? '';

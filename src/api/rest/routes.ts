@@ -304,6 +304,18 @@ export const routes: Route[] = [
     unlinked: true,
     filters: tradeTypeFilter({ offer: true }),
   },
+  {
+    kind: 'page',
+    path: '/assets',
+    fields: ['assets'],
+    type: 'AssetStat',
+    rootLink: { name: 'assets', template: '/assets{?asset_code,asset_issuer,cursor,limit,order}' },
+    // checked by the root field (naming asset_code and asset_issuer)
+    filters: {
+      params: ['asset_code', 'asset_issuer'],
+      args: ({ query }) => ({ assetCode: query.asset_code || null, assetIssuer: query.asset_issuer || null }),
+    },
+  },
   { kind: 'page', path: '/trades', fields: ['trades'], type: 'Trade', stream: true, filters: tradeTypeFilter() },
   {
     kind: 'page',

@@ -131,7 +131,7 @@ const ThresholdsRef = builder.objectRef<Thresholds>('AccountThresholds').impleme
   }),
 });
 
-const FlagsRef = builder.objectRef<number>('AccountFlags').implement({
+export const FlagsRef = builder.objectRef<number>('AccountFlags').implement({
   fields: (t) => ({
     authRequired: t.boolean({ resolve: (flags) => (flags & AUTH_REQUIRED) !== 0 }),
     authRevocable: t.boolean({ resolve: (flags) => (flags & AUTH_REVOCABLE) !== 0 }),

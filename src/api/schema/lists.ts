@@ -8,6 +8,7 @@ import DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import {
   type Account,
+  type AssetStat,
   type ClaimableBalance,
   type Effect,
   type Ledger,
@@ -19,7 +20,7 @@ import {
   type Transaction,
 } from '../../generated/prisma/client.js';
 import type { Order } from '../../market/index.js';
-import type { CreditAsset } from '../../stellar/asset.js';
+import { type AssetStatKey, type CreditAsset, formatAssetStatPagingToken, parseAssetStatPagingToken } from '../../stellar/asset.js';
 import { formatBalancePagingToken, type BalancePagingToken } from '../../stellar/entry_ids.js';
 import { formatPagingToken, ledgerSequenceBounds, toid, type PairPagingToken, type ToidRange } from '../../stellar/toid.js';
 import type { ApiContext } from '../context.js';
@@ -39,6 +40,7 @@ import {
   toidKey,
   toidWhere,
   type Connection,
+  type KeyKind,
   type KeyRange,
   type KeysetSource,
   type PageArgs,
@@ -107,7 +109,7 @@ export async function historyConnection<Row, Key>(
   return page;
 }
 
-function nodeQuery(ctx: ApiContext, info: GraphQLResolveInfo): object {
+export function nodeQuery(ctx: ApiContext, info: GraphQLResolveInfo): object {
   // a subscription's root field is the node itself (one per event); a connection nests it in edges
   const path = info.parentType === info.schema.getSubscriptionType() ? [] : ['edges', 'node'];
   return queryFromInfo({ context: ctx, info, path });
@@ -477,8 +479,31 @@ export function accountList(ctx: ApiContext, info: GraphQLResolveInfo, filter: A
   };
 }
 
-// one batch per request, per field in the document and per page asked (the same for every parent)
-const sponsoringBatches = new WeakMap<ApiContext['loaders'], Map<object, Map<string, DataLoader<string, Account[]>>>>();
+// biome-ignore lint/suspicious/noExplicitAny: loaders of every key and value type share the cache
+type AnyLoader = DataLoader<any, any, any>;
+const relationLoaders = new WeakMap<ApiContext['loaders'], WeakMap<object, Map<string, AnyLoader>>>();
+
+/**
+ * The same page of a relation for every parent of a list, read together: one DataLoader per
+ * request, per field in the document (its AST node) and per page asked.
+ */
+function relationPage<K, V, C = K>(
+  ctx: ApiContext,
+  info: GraphQLResolveInfo,
+  page: { range: KeyRange<unknown>; direction: Order; take: number },
+  batch: DataLoader.BatchLoadFn<K, V>,
+  options?: DataLoader.Options<K, V, C>,
+): DataLoader<K, V, C> {
+  let byNode = relationLoaders.get(ctx.loaders);
+  if (!byNode) relationLoaders.set(ctx.loaders, (byNode = new WeakMap()));
+  const node = info.fieldNodes[0] ?? info;
+  let byPage = byNode.get(node);
+  if (!byPage) byNode.set(node, (byPage = new Map()));
+  const key = JSON.stringify([page.range.gt ?? null, page.range.lt ?? null, page.direction, page.take]);
+  let loader = byPage.get(key) as DataLoader<K, V, C> | undefined;
+  if (!loader) byPage.set(key, (loader = new DataLoader(batch, options)));
+  return loader;
+}
 
 /**
  * The accounts a sponsor sponsors, as a relation: the sponsors of one list of parents are read
@@ -487,25 +512,82 @@ const sponsoringBatches = new WeakMap<ApiContext['loaders'], Map<object, Map<str
 export function sponsoringList(ctx: ApiContext, info: GraphQLResolveInfo, sponsor: string): KeysetSource<Account, string> {
   return {
     key: textKey,
-    fetch: (range, direction, take) => {
-      let byField = sponsoringBatches.get(ctx.loaders);
-      if (!byField) sponsoringBatches.set(ctx.loaders, (byField = new Map()));
-      const field = info.fieldNodes[0] ?? info;
-      let byPage = byField.get(field);
-      if (!byPage) byField.set(field, (byPage = new Map()));
-      const page = JSON.stringify([range, direction, take]);
-      let loader = byPage.get(page);
-      if (!loader) {
-        loader = new DataLoader(async (sponsors: readonly string[]) => {
-          const ids = await sponsoredIds(ctx, sponsors, range, direction, take);
-          const accounts = await accountsInOrder(ctx, info, [...new Set([...ids.values()].flat())]);
-          const byId = new Map(accounts.map((account) => [account.id, account]));
-          return sponsors.map((one) => (ids.get(one) ?? []).flatMap((id) => byId.get(id) ?? []));
-        });
-        byPage.set(page, loader);
-      }
-      return loader.load(sponsor);
+    fetch: (range, direction, take) =>
+      relationPage<string, Account[]>(ctx, info, { range, direction, take }, async (sponsors) => {
+        const ids = await sponsoredIds(ctx, sponsors, range, direction, take);
+        const accounts = await accountsInOrder(ctx, info, [...new Set([...ids.values()].flat())]);
+        const byId = new Map(accounts.map((account) => [account.id, account]));
+        return sponsors.map((one) => (ids.get(one) ?? []).flatMap((id) => byId.get(id) ?? []));
+      }).load(sponsor),
+    cursor: (account) => account.id,
+  };
+}
+
+/** Asset stats, keyed by (code, issuer) as Horizon lists them; the cursor is their paging token. */
+const assetStatKey: KeyKind<AssetStatKey> = { parse: parseAssetStatPagingToken };
+
+function keyWhere(key: AssetStatKey, op: 'gt' | 'lt'): Prisma.AssetStatWhereInput {
+  return { OR: [{ assetCode: { [op]: key.code } }, { assetCode: key.code, assetIssuer: { [op]: key.issuer } }] };
+}
+
+export function assetStatList(
+  ctx: ApiContext,
+  info: GraphQLResolveInfo,
+  where: Prisma.AssetStatWhereInput,
+): KeysetSource<AssetStat, AssetStatKey> {
+  return {
+    key: assetStatKey,
+    fetch: (range, direction, take) =>
+      ctx.prisma.assetStat.findMany({
+        ...nodeQuery(ctx, info),
+        where: { AND: [where, ...(range.gt ? [keyWhere(range.gt, 'gt')] : []), ...(range.lt ? [keyWhere(range.lt, 'lt')] : [])] },
+        orderBy: [{ assetCode: direction }, { assetIssuer: direction }],
+        take,
+      }),
+    cursor: (s) => formatAssetStatPagingToken(s.assetType, s.assetCode, s.assetIssuer),
+  };
+}
+
+/** The first `take` holders of each asset of a page (one statement), then their accounts (one more). */
+function holderPages(ctx: ApiContext, info: GraphQLResolveInfo, range: KeyRange<string>, direction: Order, take: number) {
+  return relationPage<AssetStatKey, Account[], string>(
+    ctx,
+    info,
+    { range, direction, take },
+    async (assets) => {
+      // the first `take` holders of each asset in one statement, then their accounts in one more
+      const rows = await ctx.prisma.$queryRaw<{ asset_code: string; asset_issuer: string; account_id: string }[]>`
+        SELECT asset_code, asset_issuer, account_id FROM (
+          SELECT t.asset_code, t.asset_issuer, t.account_id, row_number() OVER (
+            PARTITION BY t.asset_code, t.asset_issuer
+            ORDER BY CASE WHEN ${direction} = 'asc' THEN t.account_id END ASC, CASE WHEN ${direction} = 'desc' THEN t.account_id END DESC
+          ) AS n
+          FROM trust_lines t
+          JOIN unnest(${assets.map((a) => a.code)}::text[], ${assets.map((a) => a.issuer)}::text[]) AS k(code, issuer)
+            ON t.asset_code = k.code AND t.asset_issuer = k.issuer
+          WHERE t.liquidity_pool_id = ''
+            AND (${range.gt ?? null}::text IS NULL OR t.account_id > ${range.gt ?? null}::text)
+            AND (${range.lt ?? null}::text IS NULL OR t.account_id < ${range.lt ?? null}::text)
+        ) h WHERE n <= ${take}`;
+      const accounts = await accountsInOrder(ctx, info, [...new Set(rows.map((r) => r.account_id))]);
+      const byId = new Map(accounts.map((a) => [a.id, a]));
+      const sign = direction === 'asc' ? 1 : -1;
+      return assets.map((asset) =>
+        rows
+          .filter((r) => r.asset_code === asset.code && r.asset_issuer === asset.issuer)
+          .flatMap((r) => byId.get(r.account_id) ?? [])
+          .sort((a, b) => (a.id < b.id ? -sign : a.id > b.id ? sign : 0)),
+      );
     },
+    { cacheKeyFn: (asset) => `${asset.code}:${asset.issuer}` },
+  );
+}
+
+/** The accounts with a trust line in a credit asset, by account id; batched over the assets of one page. */
+export function assetHolderList(ctx: ApiContext, info: GraphQLResolveInfo, asset: AssetStatKey): KeysetSource<Account, string> {
+  return {
+    key: textKey,
+    fetch: (range, direction, take) => holderPages(ctx, info, range, direction, take).load(asset),
     cursor: (account) => account.id,
   };
 }

@@ -45,8 +45,16 @@ export const poolKey: KeyKind<string> = {
     return text;
   },
 };
-/** account ids: Horizon pages /accounts by the id's text and takes any cursor (DisableCursorValidation) */
-export const textKey: KeyKind<string> = { parse: (cursor) => cursor };
+/**
+ * account ids: Horizon pages /accounts by the id's text and takes any cursor (DisableCursorValidation);
+ * a NUL byte is no text the database compares
+ */
+export const textKey: KeyKind<string> = {
+  parse: (cursor) => {
+    if (cursor.includes('\0')) throw new InvalidValueError('a cursor must not hold a NUL byte');
+    return cursor;
+  },
+};
 
 export interface PageArgs {
   first?: number | null | undefined;

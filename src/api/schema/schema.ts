@@ -15,6 +15,7 @@ import './fee_stats.js';
 import './order_book.js';
 import './trade_aggregation.js';
 import './path.js';
+import './asset_stat.js';
 import './history_lists.js';
 import { builder } from './builder.js';
 
