@@ -1,7 +1,8 @@
 // One node:http server for everything a client reaches: /graphql (GraphiQL in a browser), the
-// REST routes, POST /transactions, and /friendbot where the network has one. Anything else is a
-// 404 problem. Every request gets an id and one line in the access log (access_log.ts); a line at
-// error level means the server is at fault (an unexpected exception), never a client's mistake.
+// REST routes, POST /transactions and /transactions_async, and /friendbot where the network has
+// one. Anything else is a 404 problem. Every request gets an id and one line in the access log
+// (access_log.ts); a line at error level means the server is at fault (an unexpected exception),
+// never a client's mistake.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import { createYoga, type Plugin } from 'graphql-yoga';
@@ -15,7 +16,7 @@ import { createRestHandler, type RequestHandler } from './rest/router.js';
 import { createTransactionRenderer } from './rest/resources.js';
 import { ProblemError, problems, sendProblem } from './problems.js';
 import { createMetricsHandler } from './rest/metrics.js';
-import { createSubmitTransactionHandler } from './rest/submit_transaction.js';
+import { createSubmitTransactionAsyncHandler, createSubmitTransactionHandler } from './rest/submit_transaction.js';
 import { registerServiceMetrics } from './service_metrics.js';
 import { schema } from './schema/index.js';
 
@@ -54,6 +55,7 @@ export function createApiServer(options: ApiServerOptions): Server {
   const handlers: RequestHandler[] = [
     ...(options.friendbot ? [createFriendbotHandler(options.friendbot, renderTransaction)] : []),
     createSubmitTransactionHandler(services.txsub, renderTransaction),
+    createSubmitTransactionAsyncHandler(services),
     createMetricsHandler(services.metrics),
     createRestHandler(schema, services, logger, { friendbot: options.friendbot !== undefined }),
   ];

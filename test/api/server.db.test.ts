@@ -40,7 +40,7 @@ beforeAll(async () => {
     services: {
       db: test.db,
       config: { networkPassphrase: 'Test SDF Network ; September 2015' },
-      coreInfo: async () => ({ version: 'zenith-core', latestLedger: 9, protocolVersion: 22 }),
+      coreInfo: async () => ({ version: 'zenith-core', latestLedger: 9, protocolVersion: 22, synced: true }),
       events: inProcessLedgerEvents(),
       txsub: null,
       metrics: new MetricsRegistry(),
