@@ -1,8 +1,8 @@
 // One node:http server for everything a client reaches: /graphql (GraphiQL in a browser), the
-// REST routes, POST /transactions and /transactions_async, and /friendbot where the network has
-// one. Anything else is a 404 problem. Every request gets an id and one line in the access log
-// (access_log.ts); a line at error level means the server is at fault (an unexpected exception),
-// never a client's mistake.
+// REST routes, POST /transactions and /transactions_async, /health, and /friendbot where the
+// network has one. Anything else is a 404 problem. Every request gets an id and one line in the
+// access log (access_log.ts); a line at error level means the server is at fault (an unexpected
+// exception), never a client's mistake.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import { createYoga, type Plugin } from 'graphql-yoga';
@@ -15,6 +15,7 @@ import { createFriendbotHandler, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
 import { createTransactionRenderer } from './rest/resources.js';
 import { ProblemError, problems, sendProblem } from './problems.js';
+import { createHealthHandler } from './rest/health.js';
 import { createMetricsHandler } from './rest/metrics.js';
 import { createSubmitTransactionAsyncHandler, createSubmitTransactionHandler } from './rest/submit_transaction.js';
 import { registerServiceMetrics } from './service_metrics.js';
@@ -57,6 +58,7 @@ export function createApiServer(options: ApiServerOptions): Server {
     createSubmitTransactionHandler(services.txsub, renderTransaction),
     createSubmitTransactionAsyncHandler(services),
     createMetricsHandler(services.metrics),
+    createHealthHandler(services),
     createRestHandler(schema, services, logger, { friendbot: options.friendbot !== undefined }),
   ];
 

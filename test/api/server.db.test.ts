@@ -194,6 +194,14 @@ describe('REST resources', () => {
   });
 });
 
+describe('GET /health', () => {
+  it('pings the database and reads the core: 200 when both answer and the core is synced', async () => {
+    const response = await fetch(`${base}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ database_connected: true, core_up: true, core_synced: true });
+  });
+});
+
 describe('/graphql', () => {
   it('answers queries over the same data', async () => {
     const response = await fetch(`${base}/graphql`, {
