@@ -64,6 +64,8 @@ export function createApiServer(options: ApiServerOptions): Server {
 
   return createServer(async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
+    // as Horizon's CORS options: a browser's script may read these
+    res.setHeader('Access-Control-Expose-Headers', 'Date, Latest-Ledger');
     // measured when the answer is sent, so the status class is known (a stream counts when it ends)
     const started = process.hrtime.bigint();
     const requestId = logAccess(logger, req, res, started);
@@ -84,6 +86,8 @@ export function createApiServer(options: ApiServerOptions): Server {
         await yoga.requestListener(req, res);
         return;
       }
+      // Horizon's middleware: no answer of the REST API is to be cached (a stream says no-cache itself)
+      res.setHeader('Cache-Control', 'no-cache, no-store, max-age=0');
       for (const handle of handlers) {
         if (await handle(req, res, url)) return;
       }

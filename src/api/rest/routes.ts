@@ -11,7 +11,6 @@ import {
   parseAccountArg,
   parseLimitText,
   parseOrderBookParams,
-  parseStrictReceiveParams,
   parseTradeAggregationParams,
   TRADE_AGGREGATIONS_MAX_LIMIT,
   tradeAggregationsNextQuery,
@@ -40,12 +39,17 @@ interface RouteBase {
   args?: (ctx: RouteContext) => object;
   /** not among the `_links` of the resource whose path it extends (Horizon does not link it) */
   unlinked?: true;
+  /**
+   * A route of the current state (Horizon's stateMiddleware: accounts, offers, order book, paths…),
+   * whose answers carry the `Latest-Ledger` header, the last ingested ledger (not its streams).
+   */
+  state?: true;
 }
 
 export interface ResourceRoute extends RouteBase {
   kind: 'resource';
   field: string;
-  /** `_links` of a resource that is not one of resources.ts (the root document, market data) */
+  /** `_links` of a resource that is not one of resources.ts (the root document, market data); rootLinks has the root's self */
   links?: (record: Record<string, unknown>, ctx: RouteContext, rootLinks: Links) => Links;
   /** a templated link for the root document, named after the route */
   rootLink?: { name: string; template: string };
@@ -79,6 +83,10 @@ const transaction = ({ params }: RouteContext) => ({ hash: hashParam('tx_id', pa
 const ledger = ({ params }: RouteContext) => ({ sequence: uint32Param('ledger_id', params.ledger_id) });
 const operation = ({ params }: RouteContext) => ({ id: int64Param('id', params.op_id) });
 
+/** Horizon's root links of /trades and /trade_aggregations: the asset pair as a query template */
+const ASSET_PAIR_TEMPLATE =
+  'base_asset_type={base_asset_type}&base_asset_code={base_asset_code}&base_asset_issuer={base_asset_issuer}&counter_asset_type={counter_asset_type}&counter_asset_code={counter_asset_code}&counter_asset_issuer={counter_asset_issuer}';
+
 const HISTORY_TYPES = { transactions: 'Transaction', operations: 'Operation', payments: 'Operation', effects: 'Effect' } as const;
 
 /** A ledger's or a transaction's history lists: connections of the root field's result; `unlinked` is not among its `_links`. */
@@ -107,7 +115,7 @@ export const routes: Route[] = [
     path: '/',
     field: 'status',
     type: 'Status',
-    links: (_record, ctx, rootLinks) => ({ ...rootLinks, self: link(`${ctx.origin}/`) }),
+    links: (_record, _ctx, rootLinks) => rootLinks,
   },
   {
     kind: 'resource',
@@ -115,6 +123,9 @@ export const routes: Route[] = [
     field: 'account',
     type: 'Account',
     args: account,
+    state: true,
+    // sent again after a ledger that changed it, as Horizon's streamable object
+    stream: true,
     rootLink: { name: 'account', template: '/accounts/{account_id}' },
   },
   // an account's transactions, payments and effects outlive it (merge): listed without it
@@ -126,6 +137,7 @@ export const routes: Route[] = [
     args: history,
     includeFailed: true,
     stream: true,
+    rootLink: { name: 'account_transactions', template: '/accounts/{account_id}/transactions{?cursor,limit,order}' },
   },
   {
     kind: 'page',
@@ -146,7 +158,15 @@ export const routes: Route[] = [
     stream: true,
   },
   { kind: 'page', path: '/accounts/:account_id/effects', fields: ['effects'], type: 'Effect', args: history, stream: true },
-  { kind: 'page', path: '/accounts/:account_id/offers', fields: ['account', 'offers'], type: 'Offer', args: account, stream: true },
+  {
+    kind: 'page',
+    path: '/accounts/:account_id/offers',
+    fields: ['account', 'offers'],
+    type: 'Offer',
+    args: account,
+    stream: true,
+    state: true,
+  },
   {
     kind: 'page',
     path: '/accounts/:account_id/trades',
@@ -161,6 +181,8 @@ export const routes: Route[] = [
     path: '/accounts/:account_id/data/:key',
     field: 'accountData',
     type: 'DataEntry',
+    state: true,
+    stream: true,
     args: ({ params }) => ({ accountId: accountIdParam('account_id', params.account_id), name: dataKeyParam(params.key) }),
   },
   {
@@ -206,7 +228,7 @@ export const routes: Route[] = [
     type: 'Operation',
     includeFailed: true,
     stream: true,
-    rootLink: { name: 'operations', template: '/operations{?cursor,limit,order}' },
+    rootLink: { name: 'operations', template: '/operations{?cursor,limit,order,include_failed}' },
   },
   {
     kind: 'resource',
@@ -224,7 +246,7 @@ export const routes: Route[] = [
     type: 'Operation',
     includeFailed: true,
     stream: true,
-    rootLink: { name: 'payments', template: '/payments{?cursor,limit,order}' },
+    rootLink: { name: 'payments', template: '/payments{?cursor,limit,order,include_failed}' },
   },
   {
     kind: 'page',
@@ -239,6 +261,7 @@ export const routes: Route[] = [
     path: '/offers/:offer_id',
     field: 'offer',
     type: 'Offer',
+    state: true,
     args: ({ params }) => ({ id: int64Param('offer_id', params.offer_id) }),
     rootLink: { name: 'offer', template: '/offers/{offer_id}' },
   },
@@ -252,7 +275,15 @@ export const routes: Route[] = [
     unlinked: true,
     filters: tradeTypeFilter({ offer: true }),
   },
-  { kind: 'page', path: '/trades', fields: ['trades'], type: 'Trade', stream: true, filters: tradeTypeFilter() },
+  {
+    kind: 'page',
+    path: '/trades',
+    fields: ['trades'],
+    type: 'Trade',
+    stream: true,
+    filters: tradeTypeFilter(),
+    rootLink: { name: 'trades', template: `/trades?${ASSET_PAIR_TEMPLATE}` },
+  },
   // the same resource under Horizon's current and older name; `_links` only self
   ...['/fee_stats', '/operation_fee_stats'].map(
     (path): ResourceRoute => ({
@@ -261,6 +292,7 @@ export const routes: Route[] = [
       field: 'feeStats',
       type: 'FeeStats',
       links: (_record, ctx) => ({ self: link(ctx.origin + path) }),
+      ...(path === '/fee_stats' ? { rootLink: { name: 'fee_stats', template: '/fee_stats' } } : {}),
     }),
   ),
   {
@@ -268,15 +300,22 @@ export const routes: Route[] = [
     path: '/order_book',
     field: 'orderBook',
     type: 'OrderBook',
+    state: true,
     stream: true,
     args: ({ query }) => orderBookArgs(query),
     links: (_record, ctx) => ({ self: link(`${ctx.origin}/order_book`) }),
+    rootLink: {
+      name: 'order_book',
+      template:
+        '/order_book{?selling_asset_type,selling_asset_code,selling_asset_issuer,buying_asset_type,buying_asset_code,buying_asset_issuer,limit}',
+    },
   },
   {
     kind: 'resource',
     path: '/trade_aggregations',
     field: 'tradeAggregations',
     type: 'TradeAggregation',
+    rootLink: { name: 'trade_aggregations', template: `/trade_aggregations?${ASSET_PAIR_TEMPLATE}` },
     args: ({ query }) => {
       const text = (name: string) => query[name] ?? null;
       const input: TradeAggregationInput = {
@@ -299,28 +338,34 @@ export const routes: Route[] = [
       return { _links: { self: href(query), next: href(next ?? query) }, _embedded: { records } };
     },
   },
-  // paths: the legacy route requires source_account; destination_account is taken and plays no part
-  {
-    kind: 'resource',
-    path: '/paths',
-    field: 'strictReceivePaths',
-    type: 'PaymentPath',
-    args: strictReceiveArgs(true),
-    body: pathsPage('/paths'),
-  },
-  {
-    kind: 'resource',
-    path: '/paths/strict-receive',
-    field: 'strictReceivePaths',
-    type: 'PaymentPath',
-    args: strictReceiveArgs(false),
-    body: pathsPage('/paths/strict-receive'),
-  },
+  // paths: /paths is strict receive under its older name (Horizon's router gives both one handler);
+  // destination_account is taken and plays no part
+  ...['/paths', '/paths/strict-receive'].map(
+    (path): ResourceRoute => ({
+      kind: 'resource',
+      path,
+      field: 'strictReceivePaths',
+      type: 'PaymentPath',
+      state: true,
+      args: strictReceiveArgs,
+      body: pathsPage(path),
+      ...(path === '/paths/strict-receive'
+        ? {
+            rootLink: {
+              name: 'strict_receive_paths',
+              template:
+                '/paths/strict-receive{?source_assets,source_account,destination_account,destination_asset_type,destination_asset_issuer,destination_asset_code,destination_amount}',
+            },
+          }
+        : {}),
+    }),
+  ),
   {
     kind: 'resource',
     path: '/paths/strict-send',
     field: 'strictSendPaths',
     type: 'PaymentPath',
+    state: true,
     args: ({ query }) => ({
       sourceAsset: queryAsset(query, 'source'),
       sourceAmount: query.source_amount ?? '',
@@ -328,6 +373,11 @@ export const routes: Route[] = [
       destinationAssets: query.destination_assets ?? null,
     }),
     body: pathsPage('/paths/strict-send'),
+    rootLink: {
+      name: 'strict_send_paths',
+      template:
+        '/paths/strict-send{?destination_account,destination_assets,source_asset_type,source_asset_issuer,source_asset_code,source_amount}',
+    },
   },
 ];
 
@@ -380,19 +430,13 @@ function limitParam(query: RouteContext['query'], max: number, checkedBefore: ()
   });
 }
 
-function strictReceiveArgs(legacy: boolean) {
-  return ({ query }: RouteContext): StrictReceiveInput => {
-    parsed(() => parseAccountArg(query.destination_account, 'destination_account'));
-    const input: StrictReceiveInput = {
-      destinationAsset: queryAsset(query, 'destination'),
-      destinationAmount: query.destination_amount ?? '',
-      sourceAccount: query.source_account ?? null,
-      // the legacy route searches from the source account's assets only
-      sourceAssets: legacy ? null : (query.source_assets ?? null),
-    };
-    // without source_account, the legacy route's problem: it, or a parameter checked before it
-    if (legacy && !query.source_account) parsed(() => parseStrictReceiveParams(input, { legacy }));
-    return input;
+function strictReceiveArgs({ query }: RouteContext): StrictReceiveInput {
+  parsed(() => parseAccountArg(query.destination_account, 'destination_account'));
+  return {
+    destinationAsset: queryAsset(query, 'destination'),
+    destinationAmount: query.destination_amount ?? '',
+    sourceAccount: query.source_account ?? null,
+    sourceAssets: query.source_assets ?? null,
   };
 }
 
