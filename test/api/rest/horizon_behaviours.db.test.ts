@@ -192,6 +192,32 @@ describe('cursor=now', () => {
     expect(records(trades.body).map((trade) => trade.paging_token)).toEqual([`${toid(3, 1, 1)}-0`]);
   });
 
+  it('is GraphQL\'s after: "now" too, on every list', async () => {
+    const query = `{
+      asc: ledgers(after: "now") { edges { node { sequence } } }
+      newest: ledgers(after: "now", order: desc, first: 1) { edges { node { sequence } } }
+      transactions(after: "now", order: desc, first: 1) { edges { cursor } }
+      effects(after: "now", order: desc, first: 1) { edges { cursor } }
+      trades(after: "now", order: desc) { edges { cursor } }
+      account(id: "${BOB}") { offers(after: "now", order: desc) { edges { cursor } } }
+      none: operations(after: "now") { edges { cursor } }
+    }`;
+    const response = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    const { data, errors } = (await response.json()) as Json;
+    expect(errors).toBeUndefined();
+    expect(data.asc.edges).toEqual([]);
+    expect(data.newest.edges).toEqual([{ node: { sequence: 3 } }]);
+    expect(data.transactions.edges).toEqual([{ cursor: records((await get('/transactions?order=desc&limit=1')).body)[0]!.paging_token }]);
+    expect(data.effects.edges).toEqual([{ cursor: records((await get('/effects?order=desc&limit=1')).body)[0]!.paging_token }]);
+    expect(data.trades.edges).toEqual([{ cursor: `${toid(3, 1, 1)}-0` }]);
+    expect(data.account.offers.edges).toEqual([{ cursor: '7' }]);
+    expect(data.none.edges).toEqual([]);
+  });
+
   it('still refuses any other word as a cursor, naming it', async () => {
     expect((await get('/ledgers?cursor=later', 400)).body.extras.invalid_field).toBe('cursor');
     expect((await get('/effects?cursor=NOW', 400)).body.extras.invalid_field).toBe('cursor');
