@@ -23,7 +23,7 @@ import { schema } from './schema/index.js';
 
 /** What the server answers besides the REST routes, for the start banner of `zenith start` and `zenith serve`. */
 export const SERVED_PATHS =
-  'GraphQL at /graphql, subscriptions at /graphql/stream (graphql-sse), server-sent events on every list and /order_book';
+  'GraphQL at /graphql, subscriptions at /graphql/stream (graphql-sse), server-sent events on every list, /order_book and accounts, health at /health';
 
 export interface ApiServerOptions {
   services: ApiServices;
