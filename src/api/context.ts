@@ -14,6 +14,8 @@ export interface CoreInfo {
   version: string;
   latestLedger: number;
   protocolVersion: number;
+  /** the core follows the network (its state is `Synced!`) */
+  synced: boolean;
 }
 
 export interface ApiServices {

@@ -3,7 +3,7 @@
 import type { CoreInfo } from './context.js';
 
 interface InfoAnswer {
-  info?: { build?: unknown; protocol_version?: unknown; ledger?: { num?: unknown } };
+  info?: { build?: unknown; protocol_version?: unknown; state?: unknown; ledger?: { num?: unknown } };
 }
 
 export function coreInfoFromAnswer(answer: unknown): CoreInfo | null {
@@ -13,6 +13,8 @@ export function coreInfoFromAnswer(answer: unknown): CoreInfo | null {
     version: typeof info.build === 'string' ? info.build : '',
     latestLedger: info.ledger.num,
     protocolVersion: typeof info.protocol_version === 'number' ? info.protocol_version : 0,
+    // stellar-core's state once it follows the network (stellar-go's InfoResponse.IsSynced)
+    synced: info.state === 'Synced!',
   };
 }
 

@@ -1,7 +1,8 @@
 // One node:http server for everything a client reaches: /graphql (GraphiQL in a browser), the
-// REST routes, POST /transactions, and /friendbot where the network has one. Anything else is a
-// 404 problem. Every request gets an id and one line in the access log (access_log.ts); a line at
-// error level means the server is at fault (an unexpected exception), never a client's mistake.
+// REST routes, POST /transactions and /transactions_async, /health, and /friendbot where the
+// network has one. Anything else is a 404 problem. Every request gets an id and one line in the
+// access log (access_log.ts); a line at error level means the server is at fault (an unexpected
+// exception), never a client's mistake.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import { createYoga, type Plugin } from 'graphql-yoga';
@@ -14,14 +15,15 @@ import { createFriendbotHandler, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
 import { createTransactionRenderer } from './rest/resources.js';
 import { ProblemError, problems, sendProblem } from './problems.js';
+import { createHealthHandler } from './rest/health.js';
 import { createMetricsHandler } from './rest/metrics.js';
-import { createSubmitTransactionHandler } from './rest/submit_transaction.js';
+import { createSubmitTransactionAsyncHandler, createSubmitTransactionHandler } from './rest/submit_transaction.js';
 import { registerServiceMetrics } from './service_metrics.js';
 import { schema } from './schema/index.js';
 
 /** What the server answers besides the REST routes, for the start banner of `zenith start` and `zenith serve`. */
 export const SERVED_PATHS =
-  'GraphQL at /graphql, subscriptions at /graphql/stream (graphql-sse), server-sent events on every list, /order_book, /accounts/{id} and its data entries';
+  'GraphQL at /graphql, subscriptions at /graphql/stream (graphql-sse), server-sent events on every list, /order_book, /accounts/{id} and its data entries, health at /health';
 
 export interface ApiServerOptions {
   services: ApiServices;
@@ -54,12 +56,16 @@ export function createApiServer(options: ApiServerOptions): Server {
   const handlers: RequestHandler[] = [
     ...(options.friendbot ? [createFriendbotHandler(options.friendbot, renderTransaction)] : []),
     createSubmitTransactionHandler(services.txsub, renderTransaction),
+    createSubmitTransactionAsyncHandler(services),
     createMetricsHandler(services.metrics),
+    createHealthHandler(services),
     createRestHandler(schema, services, logger, { friendbot: options.friendbot !== undefined }),
   ];
 
   return createServer(async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
+    // as Horizon's CORS options: a browser's script may read these
+    res.setHeader('Access-Control-Expose-Headers', 'Date, Latest-Ledger');
     // measured when the answer is sent, so the status class is known (a stream counts when it ends)
     const started = process.hrtime.bigint();
     const requestId = logAccess(logger, req, res, started);
@@ -80,6 +86,8 @@ export function createApiServer(options: ApiServerOptions): Server {
         await yoga.requestListener(req, res);
         return;
       }
+      // Horizon's middleware: no answer of the REST API is to be cached (a stream says no-cache itself)
+      res.setHeader('Cache-Control', 'no-cache, no-store, max-age=0');
       for (const handle of handlers) {
         if (await handle(req, res, url)) return;
       }

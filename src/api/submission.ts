@@ -4,7 +4,14 @@
 // service_unavailable (the queue is full, or no core takes transactions here).
 import { xdr } from '@stellar/stellar-sdk/base';
 import { transactionResultCodes } from '../stellar/result_codes.js';
-import { isAccepted, type AcceptedSubmission, type SubmissionOutcome, type SubmissionSystem } from '../txsub/index.js';
+import {
+  isAccepted,
+  type AcceptedSubmission,
+  type AsyncSubmissionOutcome,
+  type SubmissionOutcome,
+  type SubmissionSystem,
+} from '../txsub/index.js';
+import type { CoreInfo } from './context.js';
 import { ProblemError, problems, type Problem } from './problems.js';
 
 /** the submission system, or the 503 of a server that is not connected to a core */
@@ -20,7 +27,77 @@ export async function submitTransaction(txsub: SubmissionSystem, envelopeXdr: st
   return outcome;
 }
 
-export function submissionProblem(outcome: SubmissionOutcome, envelopeXdr: string): Problem {
+/** Horizon's AsyncTransactionSubmissionResponse: error_result_xdr only with ERROR */
+export interface AsyncSubmissionAnswer {
+  error_result_xdr?: string;
+  tx_status: 'PENDING' | 'DUPLICATE' | 'TRY_AGAIN_LATER' | 'ERROR';
+  hash: string;
+}
+
+/** The HTTP status of each core status (stellar-go's coreStatusToHTTPStatus). */
+export const ASYNC_SUBMISSION_STATUS = { PENDING: 201, DUPLICATE: 409, TRY_AGAIN_LATER: 503, ERROR: 400 } as const;
+
+/**
+ * Hands the transaction to the core and answers its status without waiting for a ledger (Horizon's
+ * AsyncSubmitTransactionHandler): a core that is not synced is Horizon's stale_history, a core that
+ * fails to answer one of Horizon's transaction_submission_* problems.
+ */
+export async function submitTransactionAsync(
+  txsub: SubmissionSystem,
+  coreInfo: () => Promise<CoreInfo | null>,
+  envelopeXdr: string,
+): Promise<AsyncSubmissionAnswer> {
+  const outcome = await txsub.submitAsync(envelopeXdr, async () => (await coreInfo())?.synced === true);
+  if (outcome.kind !== 'status') throw new ProblemError(asyncSubmissionProblem(outcome, envelopeXdr));
+  const { status } = outcome;
+  return status.status === 'ERROR'
+    ? { error_result_xdr: status.error, tx_status: status.status, hash: outcome.hash }
+    : { tx_status: status.status, hash: outcome.hash };
+}
+
+function asyncSubmissionProblem(outcome: Exclude<AsyncSubmissionOutcome, { kind: 'status' }>, envelopeXdr: string): Problem {
+  switch (outcome.kind) {
+    case 'malformed':
+      return submissionProblem(outcome, envelopeXdr);
+    case 'busy':
+      return problems.serviceUnavailable(`The transaction was not submitted: ${outcome.reason}.`);
+    case 'stale':
+      return {
+        type: 'stale_history',
+        title: 'Historical DB Is Too Stale',
+        status: 503,
+        detail:
+          "This horizon instance is configured to reject client requests when it can determine that the history database is lagging too far behind the connected instance of Stellar-Core or read replica. It's also possible that Stellar-Core is out of sync. Please try again later.",
+      };
+    default: {
+      // Horizon's three problems of a core that did not give a status: their type, title, first sentence
+      const [type, title, said] = CORE_FAILURES[outcome.kind];
+      return {
+        type,
+        title,
+        status: 500,
+        detail: `${said}The \`extras.error\` field on this response contains further details.  Descriptions of each code can be found at: https://developers.stellar.org/api/errors/http-status-codes/horizon-specific/transaction-submission-async/${type}`,
+        extras: { envelope_xdr: envelopeXdr, error: outcome.error },
+      };
+    }
+  }
+}
+
+const CORE_FAILURES = {
+  core_failed: ['transaction_submission_failed', 'Transaction Submission Failed', 'Could not submit transaction to stellar-core. '],
+  // Horizon's own texts: no space after the full stop in these two
+  core_exception: ['transaction_submission_exception', 'Transaction Submission Exception', 'Received exception from stellar-core.'],
+  core_invalid_status: [
+    'transaction_submission_invalid_status',
+    'Transaction Submission Invalid Status',
+    'Received invalid status from stellar-core.',
+  ],
+} as const;
+
+export function submissionProblem(
+  outcome: SubmissionOutcome | Extract<AsyncSubmissionOutcome, { kind: 'malformed' }>,
+  envelopeXdr: string,
+): Problem {
   switch (outcome.kind) {
     case 'ingested':
       return transactionFailed(outcome.hash, envelopeXdr, outcome.transaction.resultXdr);

@@ -83,15 +83,11 @@ function assetList(text: string | null | undefined, field: string): AssetValue[]
   });
 }
 
-/** With `legacy` (REST's old /paths) source_account is required and source_assets is not taken. */
-export function parseStrictReceiveParams(input: StrictReceiveInput, options: { legacy?: boolean } = {}): StrictReceiveParams {
+/** Exactly one of source_account (searched from its assets, within its balances) and source_assets. */
+export function parseStrictReceiveParams(input: StrictReceiveInput): StrictReceiveParams {
   const destination = parseAssetArg(input.destinationAsset, 'destination');
   const destinationAmount = amount(input.destinationAmount, 'destination_amount');
   const sourceAccount = parseAccountArg(input.sourceAccount, 'source_account');
-  if (options.legacy) {
-    if (sourceAccount === null) throw new InvalidValueError('missing required field', { field: 'source_account' });
-    return { destination, destinationAmount, sourceAccount, sourceAssets: null };
-  }
   const sourceAssets = assetList(input.sourceAssets, 'source_assets');
   if ((sourceAccount === null) === (sourceAssets === null)) {
     throw new InvalidValueError('provide either source_account or source_assets, not both', {

@@ -104,6 +104,14 @@ export function transactionToidRange(txId: bigint): ToidRange {
 }
 
 /**
+ * The id after everything a ledger holds: toid(ledger, max, max), Horizon's toid.AfterLedger, which
+ * a `cursor=now` stands for (after the newest ledger of the history).
+ */
+export function afterLedger(ledger: number): bigint {
+  return toid(ledger, TOID_TX_ORDER_MAX, TOID_OP_INDEX_MAX);
+}
+
+/**
  * Parses a TOID paging token (REST `cursor=`, GraphQL `after:`): a plain decimal integer in
  * 0..INT64_MAX. The special cursor "now" of streams is the API layer's business, not this one's.
  */

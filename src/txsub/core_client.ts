@@ -13,6 +13,22 @@ export class CoreUnavailableError extends Error {
   override name = 'CoreUnavailableError';
 }
 
+/**
+ * The core answered /tx, but without a status: an exception (stellar-core's answer to a blob it
+ * cannot take), or a status it should not send. Horizon's asynchronous submission tells these apart
+ * from a core that did not answer; waiting submitters count them all as an unavailable core.
+ */
+export class CoreAnswerError extends CoreUnavailableError {
+  override name = 'CoreAnswerError';
+  constructor(
+    readonly kind: 'exception' | 'invalid_status',
+    /** the exception's text, or the status the core sent */
+    readonly detail: string,
+  ) {
+    super(`core answered /tx with ${kind === 'exception' ? `an exception: ${detail}` : `the status ${detail}`}`);
+  }
+}
+
 /** Forwards to a core's GET /tx?blob= (the same command stellar-core answers). */
 export function httpCoreClient(coreUrl: string, timeoutMs = 10_000): CoreClient {
   return {
@@ -32,11 +48,12 @@ export function httpCoreClient(coreUrl: string, timeoutMs = 10_000): CoreClient 
 }
 
 export function parseTxAnswer(answer: unknown): CoreSubmitStatus {
-  const { status, error } = (answer ?? {}) as { status?: unknown; error?: unknown };
+  const { status, error, exception } = (answer ?? {}) as { status?: unknown; error?: unknown; exception?: unknown };
   if (status === 'ERROR' && typeof error === 'string') return { status, error };
   if (status === 'PENDING' || status === 'DUPLICATE' || status === 'TRY_AGAIN_LATER') return { status };
   // stellar-core answers {"exception": ...} to a blob it cannot decode
-  throw new CoreUnavailableError(`core answered /tx with ${JSON.stringify(answer)}`);
+  if (typeof exception === 'string' && exception !== '') throw new CoreAnswerError('exception', exception);
+  throw new CoreAnswerError('invalid_status', JSON.stringify(answer));
 }
 
 /** The embedded core in this process: its /tx answers synchronously. */

@@ -2,6 +2,7 @@ export {
   embeddedCoreClient,
   httpCoreClient,
   parseTxAnswer,
+  CoreAnswerError,
   CoreUnavailableError,
   type CoreClient,
   type CoreSubmitStatus,
@@ -11,6 +12,7 @@ export {
   isAccepted,
   SubmissionSystem,
   type AcceptedSubmission,
+  type AsyncSubmissionOutcome,
   type SubmissionOptions,
   type SubmissionOutcome,
 } from './submission_system.js';

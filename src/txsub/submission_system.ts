@@ -6,7 +6,7 @@
 import { FeeBumpTransaction, TransactionBuilder } from '@stellar/stellar-sdk/base';
 import type { Transaction as TransactionRow } from '../generated/prisma/client.js';
 import { baseAccountId } from '../stellar/account_id.js';
-import { CoreUnavailableError, type CoreClient } from './core_client.js';
+import { CoreAnswerError, CoreUnavailableError, type CoreClient, type CoreSubmitStatus } from './core_client.js';
 import type { SubmissionStore } from './store.js';
 
 export type SubmissionOutcome =
@@ -17,6 +17,19 @@ export type SubmissionOutcome =
   | { kind: 'malformed'; reason: string }
   | { kind: 'timeout'; hash: string }
   /** the queue is full, or the core asked to try again later */
+  | { kind: 'busy'; reason: string };
+
+/**
+ * A transaction handed to the core without waiting for its ledger (Horizon's /transactions_async):
+ * the core's status, or why there is none.
+ */
+export type AsyncSubmissionOutcome =
+  | { kind: 'status'; hash: string; status: CoreSubmitStatus }
+  | { kind: 'malformed'; reason: string }
+  /** the core does not follow the network: it would judge against a stale state */
+  | { kind: 'stale' }
+  /** the core did not answer, answered an exception, or a status it should not send */
+  | { kind: 'core_failed' | 'core_exception' | 'core_invalid_status'; error: string }
   | { kind: 'busy'; reason: string };
 
 /** A transaction in the history that succeeded: what a submitter counts as a success. */
@@ -114,6 +127,31 @@ export class SubmissionSystem {
         this.finish(pending, { kind: 'busy', reason: `the history database failed: ${(error as Error).message}` }),
       );
     });
+  }
+
+  /**
+   * Forwards the transaction to the core at once and answers the core's status, as Horizon's
+   * asynchronous submission does: no queue (the core judges the sequence) and no wait for a ledger.
+   * `coreSynced` is asked once the envelope is decoded, as Horizon checks the core's state.
+   */
+  async submitAsync(envelopeXdr: string, coreSynced: () => Promise<boolean>): Promise<AsyncSubmissionOutcome> {
+    if (this.closed) return { kind: 'busy', reason: 'the service is shutting down' };
+    let hash: string;
+    try {
+      hash = decode(envelopeXdr, this.options.networkPassphrase).hash;
+    } catch (error) {
+      return { kind: 'malformed', reason: (error as Error).message };
+    }
+    if (!(await coreSynced())) return { kind: 'stale' };
+    try {
+      return { kind: 'status', hash, status: await this.options.core.submit(envelopeXdr) };
+    } catch (error) {
+      if (error instanceof CoreAnswerError) {
+        return { kind: error.kind === 'exception' ? 'core_exception' : 'core_invalid_status', error: error.detail };
+      }
+      if (error instanceof CoreUnavailableError) return { kind: 'core_failed', error: error.message };
+      throw error;
+    }
   }
 
   private async admit(pending: Pending): Promise<void> {

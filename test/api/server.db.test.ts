@@ -40,7 +40,7 @@ beforeAll(async () => {
     services: {
       db: test.db,
       config: { networkPassphrase: 'Test SDF Network ; September 2015' },
-      coreInfo: async () => ({ version: 'zenith-core', latestLedger: 9, protocolVersion: 22 }),
+      coreInfo: async () => ({ version: 'zenith-core', latestLedger: 9, protocolVersion: 22, synced: true }),
       events: inProcessLedgerEvents(),
       txsub: null,
       metrics: new MetricsRegistry(),
@@ -191,6 +191,14 @@ describe('REST resources', () => {
   it('answers a stream request on a route without a stream with its JSON page', async () => {
     const response = await fetch(`${base}/ledgers/7`, { headers: { accept: 'text/event-stream' } });
     expect(response.headers.get('content-type')).toMatch(/json/);
+  });
+});
+
+describe('GET /health', () => {
+  it('pings the database and reads the core: 200 when both answer and the core is synced', async () => {
+    const response = await fetch(`${base}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ database_connected: true, core_up: true, core_synced: true });
   });
 });
 

@@ -14,6 +14,7 @@ import { datastoreSource, startIngester } from '../../src/ingest/index.js';
 import { toid } from '../../src/stellar/toid.js';
 import { serveTestApi, type TestApi } from '../support/api_server.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { readStreamStart } from '../support/sse.js';
 import { ALICE, BOB, ISSUER, seedScenario, type Scenario } from '../support/seed.js';
 import { balanceId, linkHistory, seedClaimableBalance, seedPool } from '../support/seed_balances_pools.js';
 import { TESTNET_DATASTORE, TESTNET_PASSPHRASE } from '../ingest/support/fixtures.js';
@@ -60,27 +61,13 @@ async function request(api: Api, path: string, init: RequestInit = {}): Promise<
 
 /** the events a stream sends before it has nothing more to say (it is then closed by the client) */
 async function streamStart(api: Api, path: string, events: number): Promise<Answer> {
-  const controller = new AbortController();
-  const response = await fetch(api.base + path, { headers: { Accept: 'text/event-stream' }, signal: controller.signal });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  while (text.split('\n\n').length - 1 < events) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  controller.abort();
-  const chunks = text
-    .split('\n\n')
-    .filter((chunk) => chunk !== '')
-    .slice(0, events)
-    .map((chunk) => {
-      const data = /^data: (.*)$/m.exec(chunk)?.[1];
-      const rest = chunk.replace(/^data: .*$/m, '').trim();
-      return { lines: rest, data: data === undefined ? null : normalize(JSON.parse(data) as unknown, api.base) };
-    });
-  return { status: response.status, type: response.headers.get('content-type'), body: chunks };
+  const start = await readStreamStart(api.base + path, events);
+  const chunks = start.events.map((chunk) => {
+    const data = /^data: (.*)$/m.exec(chunk)?.[1];
+    const rest = chunk.replace(/^data: .*$/m, '').trim();
+    return { lines: rest, data: data === undefined ? null : normalize(JSON.parse(data) as unknown, api.base) };
+  });
+  return { status: start.status, type: start.type, body: chunks };
 }
 
 async function graphql(api: Api, query: string, variables: Record<string, unknown> = {}): Promise<Answer> {

@@ -1,7 +1,8 @@
 // End to end: streams and subscriptions on a live network. The SDK's payments stream (eventsource)
 // and a graphql-sse client in both modes receive a payment sent after they opened; REST streams
 // replay from the start, a cursor, now or Last-Event-ID and refuse bad input with a problem; a
-// client that leaves unsubscribes at once; submitTransaction is a GraphQL mutation too.
+// client that leaves unsubscribes at once; an account streams as Horizon's streamable object;
+// submitTransaction is a GraphQL mutation too.
 import { Account, Asset, Horizon, Keypair, Operation, TransactionBuilder, type TransactionSource } from '@stellar/stellar-sdk';
 import { createClient } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,24 @@ describe('REST streams', () => {
       close();
     }
     await eventually(() => listeners === 0, 'the stream to unsubscribe');
+  });
+
+  it('js-stellar-sdk: accounts().accountId(b).stream() sends the account, then again when a ledger changed it', async () => {
+    const received: Array<{ balances: { asset_type: string; balance: string }[] }> = [];
+    const close = server
+      .accounts()
+      .accountId(bob.publicKey())
+      .stream({ onmessage: (record) => void received.push(record as never) });
+    const native = (index: number) => received[index]!.balances.find((b) => b.asset_type === 'native')!.balance;
+    try {
+      await eventually(() => received.length === 1, 'the account at open');
+      const before = Number(native(0));
+      await pay('3');
+      await eventually(() => received.length === 2, 'the changed account');
+      expect(Number(native(1))).toBe(before + 3);
+    } finally {
+      close();
+    }
   });
 
   it('replays from the earliest record, a cursor or Last-Event-ID, then sends new ledgers', async () => {

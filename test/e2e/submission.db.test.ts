@@ -1,8 +1,11 @@
 // End to end: POST /transactions through @stellar/stellar-sdk — the SDK's own submitTransaction
 // against the embedded core, answered once the ledger is ingested, and Horizon's problems for a
-// failing, a malformed and an already-ingested transaction; the txsub metrics are fed.
+// failing, a malformed and an already-ingested transaction; the txsub metrics are fed. The SDK's
+// submitAsyncTransaction (POST /transactions_async) answers the core's status before any ledger.
 import { Account, Asset, Horizon, Keypair, Operation, TransactionBuilder, type TransactionSource } from '@stellar/stellar-sdk';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactionResultCodes } from '../../src/stellar/result_codes.js';
 import { NETWORK_PASSPHRASE, startTestNetwork, type TestNetwork } from '../support/network.js';
 
 let network: TestNetwork;
@@ -117,5 +120,36 @@ describe('POST /transactions', () => {
     expect(snapshot['txsub.failed']?.count).toBeGreaterThanOrEqual(3);
     expect(snapshot['txsub.buffered']).toEqual({ value: 0 });
     expect(snapshot['txsub.open']).toEqual({ value: 0 });
+  });
+});
+
+describe('POST /transactions_async', () => {
+  it('answers PENDING through the SDK before any ledger, then DUPLICATE, and the transaction lands', async () => {
+    const tx = payment(await server.loadAccount(alice.publicKey()), '3');
+    const hash = Buffer.from(tx.hash()).toString('hex');
+    expect(await server.submitAsyncTransaction(tx)).toEqual({ tx_status: 'PENDING', hash });
+    // the core holds it: the same envelope again is a 409, which the SDK rejects with the body
+    const again = await server.submitAsyncTransaction(tx).then(
+      () => null,
+      (e: unknown) => e as { response?: { status: number; data: unknown } },
+    );
+    expect(again?.response?.status).toBe(409);
+    expect(again?.response?.data).toEqual({ tx_status: 'DUPLICATE', hash });
+    await network.closeLedger();
+    expect((await server.transactions().transaction(hash).call()).successful).toBe(true);
+  });
+
+  it("answers ERROR (400) with the core's result for a bad sequence number", async () => {
+    const loaded = await server.loadAccount(alice.publicKey());
+    const stale = payment(new Account(alice.publicKey(), (BigInt(loaded.sequence) - 1n).toString()), '2');
+    const error = await server.submitAsyncTransaction(stale).then(
+      () => null,
+      (e: unknown) => e as { response?: { status: number; data: { tx_status: string; hash: string; error_result_xdr: string } } },
+    );
+    expect(error?.response?.status).toBe(400);
+    const data = error!.response!.data;
+    expect(data.tx_status).toBe('ERROR');
+    expect(data.hash).toBe(Buffer.from(stale.hash()).toString('hex'));
+    expect(transactionResultCodes(xdr.TransactionResult.fromXdr(data.error_result_xdr, 'base64')).transaction).toBe('tx_bad_seq');
   });
 });

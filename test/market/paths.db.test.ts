@@ -102,14 +102,11 @@ describe('order book graph and account paths', () => {
   it('searches from the source account, within its balances, skipping its own offers', async () => {
     const graph = new OrderBookGraph();
     await graph.reload(test.db);
-    const params = parseStrictReceiveParams(
-      {
-        sourceAccount: PAYER,
-        destinationAsset: { assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER },
-        destinationAmount: '10',
-      },
-      { legacy: true },
-    );
+    const params = parseStrictReceiveParams({
+      sourceAccount: PAYER,
+      destinationAsset: { assetType: 'credit_alphanum4', assetCode: 'USD', assetIssuer: ISSUER },
+      destinationAmount: '10',
+    });
     const paths = await strictReceivePaths(test.db, graph, params);
     // XLM at 2 (not the payer's own offer at 1); EUR would cost 10 but the payer holds 5
     expect(paths.map((p) => [p.sourceAssetType, p.sourceAmount])).toEqual([['native', '20.0000000']]);
@@ -149,7 +146,7 @@ describe('order book graph and account paths', () => {
     expect(
       fieldOf(() => parseStrictReceiveParams({ ...dest, destinationAsset: { ...native, assetCode: 'X' }, sourceAssets: 'native' })),
     ).toBe('destination_asset_code');
-    expect(fieldOf(() => parseStrictReceiveParams({ ...dest }, { legacy: true }))).toBe('source_account');
+    expect(fieldOf(() => parseStrictReceiveParams({ ...dest }))).toBe('source_account');
     expect(fieldOf(() => parseAccountArg('GABC', 'destination_account'))).toBe('destination_account');
     expect(fieldOf(() => parseStrictSendParams({ sourceAsset: native, sourceAmount: '1' }))).toBe('destination_account');
     expect(fieldOf(() => parseStrictSendParams({ sourceAsset: native, sourceAmount: '', destinationAssets: 'native' }))).toBe(

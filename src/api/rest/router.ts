@@ -6,6 +6,8 @@ import type { GraphQLSchema } from 'graphql';
 import type { Logger } from '../../logger.js';
 import { requestIdOf } from '../access_log.js';
 import type { ApiServices } from '../context.js';
+import { LatestLedger } from '../latest_ledger.js';
+import { afterLedger, formatPagingToken } from '../../stellar/toid.js';
 import { ProblemError, problems, sendProblem } from '../problems.js';
 import { compileRoute, rootVariables, run, type CompiledRoute } from './documents.js';
 import type { CompileDocument } from './executor.js';
@@ -31,17 +33,22 @@ export interface RestOptions {
 export function createRestHandler(schema: GraphQLSchema, services: ApiServices, logger: Logger, options: RestOptions = {}): RequestHandler {
   const compiled = routes.map((route) => compileRoute(schema, route, options.compile));
   const rootLinks = (origin: string): Links => {
-    const links: Links = {};
+    const found: Links = { self: link(`${origin}/`) };
     for (const route of routes) {
-      if (route.rootLink) links[route.rootLink.name] = link(origin + route.rootLink.template);
+      if (route.rootLink) found[route.rootLink.name] = link(origin + route.rootLink.template);
     }
-    // not REST routes: Horizon's friendbot link ({?addr}), and GraphQL (not a Horizon field)
-    if (options.friendbot) links.friendbot = link(`${origin}/friendbot{?addr}`);
+    // not a REST route: Horizon's friendbot link ({?addr})
+    if (options.friendbot) found.friendbot = link(`${origin}/friendbot{?addr}`);
+    // in the order of Horizon's Root, then GraphQL's (not a Horizon field)
+    const links: Links = {};
+    for (const name of ROOT_LINK_ORDER) if (found[name]) links[name] = found[name];
+    for (const [name, value] of Object.entries(found)) links[name] ??= value;
     links.graphql = link(`${origin}/graphql`);
     return links;
   };
 
   const streamReads = new SharedReads();
+  const latest = new LatestLedger(services.db, services.events);
 
   return async (req, res, url) => {
     const found = match(compiled, url.pathname);
@@ -55,13 +62,16 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     const ctx: RouteContext = { origin: requestOrigin(req), params: found.params, query };
     try {
       const { route } = found.compiled;
+      const streaming = route.stream === true && wantsEventStream(req);
+      // Horizon's state middleware: before the handler, so its 4xx answers carry it too; not on a stream
+      if (route.state && !streaming) res.setHeader('Latest-Ledger', String((await latest.current()).ingested));
       if (route.kind === 'resource' && route.raw && wantsRaw(req)) {
         const record = await run(schema, services, found.compiled, rootVariables(route.args?.(ctx) ?? {}));
         if (record === null) throw new ProblemError(problems.notFound());
         const bytes = route.raw(toRestJson(record) as Record<string, unknown>);
         res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length });
         res.end(bytes);
-      } else if (route.kind === 'resource' && route.stream && wantsEventStream(req)) {
+      } else if (route.kind === 'resource' && streaming) {
         const render = () => renderResource(schema, services, found.compiled, route, ctx);
         await streamResource(req, res, services.events, route, ctx, render, rootLinks(ctx.origin));
       } else if (route.kind === 'resource' && route.body) {
@@ -72,11 +82,11 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
         if (record === null) throw new ProblemError(problems.notFound());
         const body = route.links ? { _links: route.links(record, ctx, rootLinks(ctx.origin)), ...record } : record;
         sendJson(res, 200, body);
-      } else if (route.stream && wantsEventStream(req)) {
+      } else if (streaming) {
         const read = (page: PageParams) => readPage(schema, services, found.compiled, route, ctx, page);
         await streamPage(req, res, url, services.events, route, ctx, read, streamReads);
       } else {
-        const page = pageParams(url.searchParams, route.includeFailed ?? false);
+        const page = await nowResolved(pageParams(url.searchParams, route.includeFailed ?? false), latest);
         const records = await readPage(schema, services, found.compiled, route, ctx, page);
         sendJson(res, 200, pageBody(ctx.origin + url.pathname, page, route, records, ctx.query));
       }
@@ -98,6 +108,44 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
 /** Horizon's negotiation picks the raw answer when the client accepts application/octet-stream */
 function wantsRaw(req: IncomingMessage): boolean {
   return (req.headers.accept ?? '').includes('application/octet-stream');
+}
+
+/** The `_links` of Horizon's root document in its order (stellar-go's horizon.Root). */
+const ROOT_LINK_ORDER = [
+  'account',
+  'accounts',
+  'account_transactions',
+  'claimable_balances',
+  'assets',
+  'effects',
+  'fee_stats',
+  'friendbot',
+  'ledger',
+  'ledgers',
+  'liquidity_pools',
+  'offer',
+  'offers',
+  'operation',
+  'operations',
+  'order_book',
+  'payments',
+  'self',
+  'strict_receive_paths',
+  'strict_send_paths',
+  'trade_aggregations',
+  'trades',
+  'transaction',
+  'transactions',
+] as const;
+
+/**
+ * `cursor=now` of a page: after the newest ledger of the history (Horizon's getCursor:
+ * toid.AfterLedger), so an ascending page is empty and a descending one starts at the newest
+ * record; the page's links carry that cursor. A stream's `now` is the follow engine's.
+ */
+async function nowResolved(page: PageParams, latest: LatestLedger): Promise<PageParams> {
+  if (page.cursor !== 'now') return page;
+  return { ...page, cursor: formatPagingToken(afterLedger((await latest.current()).historyLatest)) };
 }
 
 function match(compiled: CompiledRoute[], pathname: string) {

@@ -11,7 +11,6 @@ import {
   parseAccountArg,
   parseLimitText,
   parseOrderBookParams,
-  parseStrictReceiveParams,
   parseTradeAggregationParams,
   TRADE_AGGREGATIONS_MAX_LIMIT,
   tradeAggregationsNextQuery,
@@ -42,12 +41,17 @@ interface RouteBase {
   args?: (ctx: RouteContext) => object;
   /** not among the `_links` of the resource whose path it extends (Horizon does not link it) */
   unlinked?: true;
+  /**
+   * A route of the current state (Horizon's stateMiddleware: accounts, offers, order book, paths…),
+   * whose answers carry the `Latest-Ledger` header, the last ingested ledger (not its streams).
+   */
+  state?: true;
 }
 
 export interface ResourceRoute extends RouteBase {
   kind: 'resource';
   field: string;
-  /** `_links` of a resource that is not one of resources.ts (the root document, market data) */
+  /** `_links` of a resource that is not one of resources.ts (the root document, market data); rootLinks has the root's self */
   links?: (record: Record<string, unknown>, ctx: RouteContext, rootLinks: Links) => Links;
   /** a templated link for the root document, named after the route */
   rootLink?: { name: string; template: string };
@@ -88,6 +92,10 @@ const balanceHistory = ({ params }: RouteContext) => ({
 });
 const poolHistory = ({ params }: RouteContext) => ({ forLiquidityPool: poolIdArg('liquidity_pool_id', params.liquidity_pool_id ?? '') });
 
+/** Horizon's root links of /trades and /trade_aggregations: the asset pair as a query template */
+const ASSET_PAIR_TEMPLATE =
+  'base_asset_type={base_asset_type}&base_asset_code={base_asset_code}&base_asset_issuer={base_asset_issuer}&counter_asset_type={counter_asset_type}&counter_asset_code={counter_asset_code}&counter_asset_issuer={counter_asset_issuer}';
+
 const HISTORY_TYPES = { transactions: 'Transaction', operations: 'Operation', payments: 'Operation', effects: 'Effect' } as const;
 
 /** A ledger's or a transaction's history lists: connections of the root field's result; `unlinked` is not among its `_links`. */
@@ -116,11 +124,12 @@ export const routes: Route[] = [
     path: '/',
     field: 'status',
     type: 'Status',
-    links: (_record, ctx, rootLinks) => ({ ...rootLinks, self: link(`${ctx.origin}/`) }),
+    links: (_record, _ctx, rootLinks) => rootLinks,
   },
   {
     kind: 'page',
     path: '/accounts',
+    state: true,
     fields: ['accounts'],
     type: 'Account',
     rootLink: { name: 'accounts', template: '/accounts{?signer,sponsor,asset,liquidity_pool,cursor,limit,order}' },
@@ -140,9 +149,10 @@ export const routes: Route[] = [
     field: 'account',
     type: 'Account',
     args: account,
-    rootLink: { name: 'account', template: '/accounts/{account_id}' },
-    // sent again after a ledger that changed it
+    state: true,
+    // sent again after a ledger that changed it, as Horizon's streamable object
     stream: true,
+    rootLink: { name: 'account', template: '/accounts/{account_id}' },
   },
   // an account's transactions, payments and effects outlive it (merge): listed without it
   {
@@ -153,6 +163,7 @@ export const routes: Route[] = [
     args: history,
     includeFailed: true,
     stream: true,
+    rootLink: { name: 'account_transactions', template: '/accounts/{account_id}/transactions{?cursor,limit,order}' },
   },
   {
     kind: 'page',
@@ -181,6 +192,7 @@ export const routes: Route[] = [
     type: 'Offer',
     args: ({ params }) => ({ seller: accountIdParam('account_id', params.account_id) }),
     stream: true,
+    state: true,
   },
   {
     kind: 'page',
@@ -196,6 +208,8 @@ export const routes: Route[] = [
     path: '/accounts/:account_id/data/:key',
     field: 'accountData',
     type: 'DataEntry',
+    state: true,
+    stream: true,
     args: ({ params }) => ({ accountId: accountIdParam('account_id', params.account_id), name: dataKeyParam(params.key) }),
     // Horizon's answer is the value and its sponsor only (accountDataResponse), or the raw value
     body: (rendered) => {
@@ -204,7 +218,6 @@ export const routes: Route[] = [
       return entry.sponsor === undefined ? { value: entry.value } : { value: entry.value, sponsor: entry.sponsor };
     },
     raw: (rendered) => Buffer.from(String(rendered.value), 'base64'),
-    stream: true,
   },
   {
     kind: 'page',
@@ -249,7 +262,7 @@ export const routes: Route[] = [
     type: 'Operation',
     includeFailed: true,
     stream: true,
-    rootLink: { name: 'operations', template: '/operations{?cursor,limit,order}' },
+    rootLink: { name: 'operations', template: '/operations{?cursor,limit,order,include_failed}' },
   },
   {
     kind: 'resource',
@@ -267,7 +280,7 @@ export const routes: Route[] = [
     type: 'Operation',
     includeFailed: true,
     stream: true,
-    rootLink: { name: 'payments', template: '/payments{?cursor,limit,order}' },
+    rootLink: { name: 'payments', template: '/payments{?cursor,limit,order,include_failed}' },
   },
   {
     kind: 'page',
@@ -280,6 +293,7 @@ export const routes: Route[] = [
   {
     kind: 'page',
     path: '/offers',
+    state: true,
     fields: ['offers'],
     type: 'Offer',
     stream: true,
@@ -291,6 +305,7 @@ export const routes: Route[] = [
     path: '/offers/:offer_id',
     field: 'offer',
     type: 'Offer',
+    state: true,
     args: ({ params }) => ({ id: int64Param('offer_id', params.offer_id) }),
     rootLink: { name: 'offer', template: '/offers/{offer_id}' },
   },
@@ -307,6 +322,7 @@ export const routes: Route[] = [
   {
     kind: 'page',
     path: '/assets',
+    state: true,
     fields: ['assets'],
     type: 'AssetStat',
     rootLink: { name: 'assets', template: '/assets{?asset_code,asset_issuer,cursor,limit,order}' },
@@ -316,10 +332,20 @@ export const routes: Route[] = [
       args: ({ query }) => ({ assetCode: query.asset_code || null, assetIssuer: query.asset_issuer || null }),
     },
   },
-  { kind: 'page', path: '/trades', fields: ['trades'], type: 'Trade', stream: true, filters: tradeTypeFilter() },
+  {
+    kind: 'page',
+    path: '/trades',
+    fields: ['trades'],
+    type: 'Trade',
+    stream: true,
+    filters: tradeTypeFilter(),
+    rootLink: { name: 'trades', template: `/trades?${ASSET_PAIR_TEMPLATE}` },
+  },
+
   {
     kind: 'page',
     path: '/claimable_balances',
+    state: true,
     fields: ['claimableBalances'],
     type: 'ClaimableBalance',
     rootLink: { name: 'claimable_balances', template: '/claimable_balances{?asset,sponsor,claimant,cursor,limit,order}' },
@@ -336,6 +362,7 @@ export const routes: Route[] = [
   {
     kind: 'resource',
     path: '/claimable_balances/:claimable_balance_id',
+    state: true,
     field: 'claimableBalance',
     type: 'ClaimableBalance',
     args: ({ params }) => ({ id: balanceIdArg('id', params.claimable_balance_id ?? '') }),
@@ -355,6 +382,7 @@ export const routes: Route[] = [
   {
     kind: 'page',
     path: '/liquidity_pools',
+    state: true,
     fields: ['liquidityPools'],
     type: 'LiquidityPool',
     rootLink: { name: 'liquidity_pools', template: '/liquidity_pools{?reserves,account,cursor,limit,order}' },
@@ -366,6 +394,7 @@ export const routes: Route[] = [
   {
     kind: 'resource',
     path: '/liquidity_pools/:liquidity_pool_id',
+    state: true,
     field: 'liquidityPool',
     type: 'LiquidityPool',
     args: ({ params }) => ({ id: poolIdArg('liquidity_pool_id', params.liquidity_pool_id ?? '') }),
@@ -390,6 +419,7 @@ export const routes: Route[] = [
       field: 'feeStats',
       type: 'FeeStats',
       links: (_record, ctx) => ({ self: link(ctx.origin + path) }),
+      ...(path === '/fee_stats' ? { rootLink: { name: 'fee_stats', template: '/fee_stats' } } : {}),
     }),
   ),
   {
@@ -397,15 +427,22 @@ export const routes: Route[] = [
     path: '/order_book',
     field: 'orderBook',
     type: 'OrderBook',
+    state: true,
     stream: true,
     args: ({ query }) => orderBookArgs(query),
     links: (_record, ctx) => ({ self: link(`${ctx.origin}/order_book`) }),
+    rootLink: {
+      name: 'order_book',
+      template:
+        '/order_book{?selling_asset_type,selling_asset_code,selling_asset_issuer,buying_asset_type,buying_asset_code,buying_asset_issuer,limit}',
+    },
   },
   {
     kind: 'resource',
     path: '/trade_aggregations',
     field: 'tradeAggregations',
     type: 'TradeAggregation',
+    rootLink: { name: 'trade_aggregations', template: `/trade_aggregations?${ASSET_PAIR_TEMPLATE}` },
     args: ({ query }) => {
       const text = (name: string) => query[name] ?? null;
       const input: TradeAggregationInput = {
@@ -428,28 +465,34 @@ export const routes: Route[] = [
       return { _links: { self: href(query), next: href(next ?? query) }, _embedded: { records } };
     },
   },
-  // paths: the legacy route requires source_account; destination_account is taken and plays no part
-  {
-    kind: 'resource',
-    path: '/paths',
-    field: 'strictReceivePaths',
-    type: 'PaymentPath',
-    args: strictReceiveArgs(true),
-    body: pathsPage('/paths'),
-  },
-  {
-    kind: 'resource',
-    path: '/paths/strict-receive',
-    field: 'strictReceivePaths',
-    type: 'PaymentPath',
-    args: strictReceiveArgs(false),
-    body: pathsPage('/paths/strict-receive'),
-  },
+  // paths: /paths is strict receive under its older name (Horizon's router gives both one handler);
+  // destination_account is taken and plays no part
+  ...['/paths', '/paths/strict-receive'].map(
+    (path): ResourceRoute => ({
+      kind: 'resource',
+      path,
+      field: 'strictReceivePaths',
+      type: 'PaymentPath',
+      state: true,
+      args: strictReceiveArgs,
+      body: pathsPage(path),
+      ...(path === '/paths/strict-receive'
+        ? {
+            rootLink: {
+              name: 'strict_receive_paths',
+              template:
+                '/paths/strict-receive{?source_assets,source_account,destination_account,destination_asset_type,destination_asset_issuer,destination_asset_code,destination_amount}',
+            },
+          }
+        : {}),
+    }),
+  ),
   {
     kind: 'resource',
     path: '/paths/strict-send',
     field: 'strictSendPaths',
     type: 'PaymentPath',
+    state: true,
     args: ({ query }) => ({
       sourceAsset: queryAsset(query, 'source'),
       sourceAmount: query.source_amount ?? '',
@@ -457,6 +500,11 @@ export const routes: Route[] = [
       destinationAssets: query.destination_assets ?? null,
     }),
     body: pathsPage('/paths/strict-send'),
+    rootLink: {
+      name: 'strict_send_paths',
+      template:
+        '/paths/strict-send{?destination_account,destination_assets,source_asset_type,source_asset_issuer,source_asset_code,source_amount}',
+    },
   },
 ];
 
@@ -551,19 +599,13 @@ function limitParam(query: RouteContext['query'], max: number, checkedBefore: ()
   });
 }
 
-function strictReceiveArgs(legacy: boolean) {
-  return ({ query }: RouteContext): StrictReceiveInput => {
-    parsed(() => parseAccountArg(query.destination_account, 'destination_account'));
-    const input: StrictReceiveInput = {
-      destinationAsset: queryAsset(query, 'destination'),
-      destinationAmount: query.destination_amount ?? '',
-      sourceAccount: query.source_account ?? null,
-      // the legacy route searches from the source account's assets only
-      sourceAssets: legacy ? null : (query.source_assets ?? null),
-    };
-    // without source_account, the legacy route's problem: it, or a parameter checked before it
-    if (legacy && !query.source_account) parsed(() => parseStrictReceiveParams(input, { legacy }));
-    return input;
+function strictReceiveArgs({ query }: RouteContext): StrictReceiveInput {
+  parsed(() => parseAccountArg(query.destination_account, 'destination_account'));
+  return {
+    destinationAsset: queryAsset(query, 'destination'),
+    destinationAmount: query.destination_amount ?? '',
+    sourceAccount: query.source_account ?? null,
+    sourceAssets: query.source_assets ?? null,
   };
 }
 

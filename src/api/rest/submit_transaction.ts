@@ -1,11 +1,13 @@
 // POST /transactions: takes `tx` from a form (what js-stellar-sdk sends) or a JSON body, submits it
 // (../submission.ts) and answers as Horizon does: the transaction resource once ingested, or the
-// submission's problem.
+// submission's problem. POST /transactions_async reads the body alike and answers the core's status
+// at once (201 PENDING, 409 DUPLICATE, 400 ERROR with error_result_xdr, 503 TRY_AGAIN_LATER).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SubmissionSystem } from '../../txsub/index.js';
+import type { ApiServices } from '../context.js';
 import { ProblemError, problems, sendProblem } from '../problems.js';
 import { readBody } from '../request_body.js';
-import { submissionSystem, submitTransaction } from '../submission.js';
+import { ASYNC_SUBMISSION_STATUS, submissionSystem, submitTransaction, submitTransactionAsync } from '../submission.js';
 import { requestOrigin, sendJson } from './hal.js';
 import type { RenderTransaction } from './resources.js';
 
@@ -21,6 +23,23 @@ export function createSubmitTransactionHandler(txsub: SubmissionSystem | null, r
       const resource = await renderTransaction(hash, requestOrigin(req));
       if (!resource) throw new Error(`transaction ${hash} was ingested but cannot be rendered`);
       sendJson(res, 200, resource);
+    } catch (error) {
+      if (error instanceof ProblemError) sendProblem(res, error.problem);
+      else throw error;
+    }
+    return true;
+  };
+}
+
+/** POST /transactions_async; without a core, the 503 of POST /transactions */
+export function createSubmitTransactionAsyncHandler(services: Pick<ApiServices, 'txsub' | 'coreInfo'>) {
+  return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
+    if (url.pathname.replace(/\/$/, '') !== '/transactions_async') return false;
+    try {
+      if (req.method !== 'POST') throw new ProblemError(problems.methodNotAllowed(['POST']));
+      const submitter = submissionSystem(services.txsub);
+      const answer = await submitTransactionAsync(submitter, services.coreInfo, await readTx(req));
+      sendJson(res, ASYNC_SUBMISSION_STATUS[answer.tx_status], answer);
     } catch (error) {
       if (error instanceof ProblemError) sendProblem(res, error.problem);
       else throw error;

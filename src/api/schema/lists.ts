@@ -121,16 +121,27 @@ function nodeInclude(ctx: ApiContext, info: GraphQLResolveInfo): true | object {
   return query.include || query.select ? query : true;
 }
 
+/** The history's newest ledger, which a `now` cursor follows (read only for such a cursor). */
+function newestLedger(ctx: ApiContext): () => Promise<number> {
+  return async () => (await ctx.prisma.ledger.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0;
+}
+
 /** Rows keyed by a TOID (or an offer id), paged on it. */
-function idKeyed<Row extends { id: bigint }>(fetch: KeysetSource<Row, bigint>['fetch']): KeysetSource<Row, bigint> {
-  return { key: toidKey, fetch, cursor: (row) => row.id.toString() };
+function idKeyed<Row extends { id: bigint }>(ctx: ApiContext, fetch: KeysetSource<Row, bigint>['fetch']): KeysetSource<Row, bigint> {
+  return { key: toidKey, fetch, cursor: (row) => row.id.toString(), newestLedger: newestLedger(ctx) };
 }
 
 /** Rows keyed by (operation id, order), paged on the pair. */
 function pairKeyed<Row extends { operationId: bigint; order: number }>(
+  ctx: ApiContext,
   fetch: (conditions: ReturnType<typeof pairWhere>, orderBy: ReturnType<typeof pairOrderBy>, take: number) => Promise<Row[]>,
 ): KeysetSource<Row, PairPagingToken> {
-  return { key: pairKey, fetch: (range, direction, take) => fetch(pairWhere(range), pairOrderBy(direction), take), cursor: pairCursor };
+  return {
+    key: pairKey,
+    fetch: (range, direction, take) => fetch(pairWhere(range), pairOrderBy(direction), take),
+    cursor: pairCursor,
+    newestLedger: newestLedger(ctx),
+  };
 }
 
 export function ledgerList(ctx: ApiContext, info: GraphQLResolveInfo): KeysetSource<Ledger, bigint> {
@@ -142,6 +153,7 @@ export function ledgerList(ctx: ApiContext, info: GraphQLResolveInfo): KeysetSou
       return ctx.prisma.ledger.findMany({ ...nodeQuery(ctx, info), where: { sequence }, orderBy: { sequence: direction }, take });
     },
     cursor: (ledger) => formatPagingToken(toid(ledger.sequence, 0, 0)),
+    newestLedger: newestLedger(ctx),
   };
 }
 
@@ -156,7 +168,7 @@ export function transactionList(
   includeFailed: boolean,
 ): KeysetSource<Transaction, bigint> {
   if (scope && !('within' in scope)) {
-    return idKeyed(async (range, direction, take) => {
+    return idKeyed(ctx, async (range, direction, take) => {
       const where = { transactionId: toidWhere(range), ...(includeFailed ? {} : { transaction: { is: { successful: true } } }) };
       const query = { orderBy: { transactionId: direction }, take, include: { transaction: nodeInclude(ctx, info) } };
       const rows =
@@ -172,7 +184,7 @@ export function transactionList(
     });
   }
   const within = scope?.within;
-  return idKeyed((range, direction, take) =>
+  return idKeyed(ctx, (range, direction, take) =>
     ctx.prisma.transaction.findMany({
       ...nodeQuery(ctx, info),
       where: { AND: [{ id: toidWhere(range, within) }, includeFailed ? {} : { successful: true }] },
@@ -193,7 +205,7 @@ export function operationList(
   if (!options.includeFailed) operation.transactionSuccessful = true;
   if (options.paymentsOnly) operation.isPayment = true;
   if (scope && !('within' in scope)) {
-    return idKeyed(async (range, direction, take) => {
+    return idKeyed(ctx, async (range, direction, take) => {
       const where = { operationId: toidWhere(range), ...(Object.keys(operation).length > 0 ? { operation: { is: operation } } : {}) };
       const query = { orderBy: { operationId: direction }, take, include: { operation: nodeInclude(ctx, info) } };
       const rows =
@@ -209,7 +221,7 @@ export function operationList(
     });
   }
   const within = scope?.within;
-  return idKeyed((range, direction, take) =>
+  return idKeyed(ctx, (range, direction, take) =>
     ctx.prisma.operation.findMany({
       ...nodeQuery(ctx, info),
       where: { AND: [operation, { id: toidWhere(range, within) }] },
@@ -230,7 +242,7 @@ export function effectList(
   if (scope && 'account' in scope) where = { account: scope.account };
   else if (scope && 'operation' in scope) where = { operationId: scope.operation };
   else if (scope) where = { operationId: { gte: scope.within.start, lt: scope.within.end } };
-  return pairKeyed((conditions, orderBy, take) =>
+  return pairKeyed(ctx, (conditions, orderBy, take) =>
     ctx.prisma.effect.findMany({ ...nodeQuery(ctx, info), where: { AND: [where, ...conditions] }, orderBy, take }),
   );
 }
@@ -278,13 +290,13 @@ export function offerTrades(offerId: bigint): Prisma.TradeWhereInput {
 }
 
 export function tradeList(ctx: ApiContext, info: GraphQLResolveInfo, where: Prisma.TradeWhereInput): KeysetSource<Trade, PairPagingToken> {
-  return pairKeyed((conditions, orderBy, take) =>
+  return pairKeyed(ctx, (conditions, orderBy, take) =>
     ctx.prisma.trade.findMany({ ...nodeQuery(ctx, info), where: { AND: [where, ...conditions] }, orderBy, take }),
   );
 }
 
 export function offerList(ctx: ApiContext, info: GraphQLResolveInfo, where: Prisma.OfferWhereInput): KeysetSource<Offer, bigint> {
-  return idKeyed((range, direction, take) =>
+  return idKeyed(ctx, (range, direction, take) =>
     ctx.prisma.offer.findMany({
       ...nodeQuery(ctx, info),
       where: { AND: [where, { id: toidWhere(range) }] },

@@ -7,7 +7,14 @@
 import type { Order } from '../../market/index.js';
 import { parseBalancePagingToken, type BalancePagingToken } from '../../stellar/entry_ids.js';
 import { InvalidValueError } from '../../stellar/invalid_value_error.js';
-import { formatPairPagingToken, parsePagingToken, parsePairPagingToken, type PairPagingToken } from '../../stellar/toid.js';
+import {
+  afterLedger,
+  formatPairPagingToken,
+  formatPagingToken,
+  parsePagingToken,
+  parsePairPagingToken,
+  type PairPagingToken,
+} from '../../stellar/toid.js';
 import { ProblemError, problems } from '../problems.js';
 import { builder } from './builder.js';
 
@@ -69,6 +76,11 @@ export interface KeysetSource<Row, Key> {
   /** rows within `range`, sorted by key in `direction`, at most `take` */
   fetch(range: KeyRange<Key>, direction: Order, take: number): Promise<Row[]>;
   cursor(row: Row): string;
+  /**
+   * The history's newest ledger, for a cursor `now` (after it, as REST's `cursor=now`: Horizon's
+   * toid.AfterLedger); a list without it refuses `now` as any other bad cursor.
+   */
+  newestLedger?: () => Promise<number>;
 }
 
 export interface Connection<Row> {
@@ -84,9 +96,10 @@ export function pageSize(name: string, value: number): number {
   return value;
 }
 
-function parseCursor<Key>(kind: KeyKind<Key>, name: 'after' | 'before', text: string): Key {
+async function parseCursor<Key>(source: KeysetSource<unknown, Key>, name: 'after' | 'before', text: string): Promise<Key> {
+  const cursor = text === 'now' && source.newestLedger ? formatPagingToken(afterLedger(await source.newestLedger())) : text;
   try {
-    return kind.parse(text);
+    return source.key.parse(cursor);
   } catch (error) {
     if (error instanceof InvalidValueError) {
       throw new ProblemError(problems.badRequest('cursor', `${name}: ${error.message}`));
@@ -104,8 +117,8 @@ export async function keysetConnection<Row, Key>(source: KeysetSource<Row, Key>,
   if (args.first != null && args.last != null) {
     throw new ProblemError(problems.badRequest('last', 'first and last cannot be used together'));
   }
-  const after = args.after != null && args.after !== '' ? parseCursor(source.key, 'after', args.after) : undefined;
-  const before = args.before != null && args.before !== '' ? parseCursor(source.key, 'before', args.before) : undefined;
+  const after = args.after != null && args.after !== '' ? await parseCursor(source, 'after', args.after) : undefined;
+  const before = args.before != null && args.before !== '' ? await parseCursor(source, 'before', args.before) : undefined;
   const range: KeyRange<Key> = {};
   const [low, high] = order === 'asc' ? [after, before] : [before, after];
   if (low !== undefined) range.gt = low;

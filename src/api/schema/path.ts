@@ -1,6 +1,6 @@
 // Payment paths (src/market/paths.ts) searched on the process's order-book graph: strict receive
 // (what must be sent to deliver an amount) and strict send (what an amount can deliver). REST
-// renders them as GET /paths (legacy), /paths/strict-receive and /paths/strict-send; an empty
+// renders them as GET /paths/strict-receive (and /paths, the same) and /paths/strict-send; an empty
 // result is there a 404.
 import type { Database } from '../../db/database.js';
 import {

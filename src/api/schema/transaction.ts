@@ -1,9 +1,10 @@
 // Transaction: one transaction of the history (successful or failed), with its ledger and source
 // account; its lists of operations, payments and effects (the transaction's TOID range) are
-// history_lists.ts. submitTransaction submits one (../submission.ts).
+// history_lists.ts. submitTransaction submits one (../submission.ts), submitTransactionAsync hands
+// one to the core without waiting for its ledger.
 import type { Prisma } from '../../generated/prisma/client.js';
 import { shownMuxedId } from '../../stellar/index.js';
-import { submissionSystem, submitTransaction } from '../submission.js';
+import { submissionSystem, submitTransaction, submitTransactionAsync, type AsyncSubmissionAnswer } from '../submission.js';
 import { AccountRef } from './account.js';
 import { builder } from './builder.js';
 import { hashArg } from './inputs.js';
@@ -238,5 +239,39 @@ builder.mutationField('submitTransaction', (t) =>
       const { transaction } = await submitTransaction(submissionSystem(ctx.services.txsub), args.tx);
       return ctx.prisma.transaction.findUniqueOrThrow({ ...query, where: { id: transaction.id } });
     },
+  }),
+);
+
+const AsyncTransactionStatusEnum = builder.enumType('AsyncTransactionStatus', {
+  description: "The core's status of a transaction submitted without waiting for its ledger.",
+  values: {
+    PENDING: { value: 'PENDING', description: 'the core took it: look it up by hash once a ledger includes it' },
+    DUPLICATE: { value: 'DUPLICATE', description: 'the core already holds it' },
+    TRY_AGAIN_LATER: { value: 'TRY_AGAIN_LATER', description: 'the core did not take it now' },
+    ERROR: { value: 'ERROR', description: 'the core refused it: errorResultXdr says why' },
+  } as const,
+});
+
+const AsyncTransactionSubmissionRef = builder.objectRef<AsyncSubmissionAnswer>('AsyncTransactionSubmission').implement({
+  description: "What POST /transactions_async answers: the core's status and the transaction's hash.",
+  fields: (t) => ({
+    txStatus: t.field({ type: AsyncTransactionStatusEnum, resolve: (answer) => answer.tx_status }),
+    hash: t.exposeString('hash'),
+    errorResultXdr: t.string({
+      nullable: true,
+      description: 'the base64 TransactionResult, with ERROR only',
+      resolve: (answer) => answer.error_result_xdr ?? null,
+    }),
+  }),
+});
+
+builder.mutationField('submitTransactionAsync', (t) =>
+  t.field({
+    type: AsyncTransactionSubmissionRef,
+    description:
+      "Hands a signed transaction (base64 TransactionEnvelope) to the core and answers the core's status without waiting for a ledger, as POST /transactions_async does. " +
+      'Failures are errors with extensions.code transaction_malformed, stale_history, transaction_submission_failed, transaction_submission_exception or service_unavailable.',
+    args: { tx: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => submitTransactionAsync(submissionSystem(ctx.services.txsub), ctx.services.coreInfo, args.tx),
   }),
 );
