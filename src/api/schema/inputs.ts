@@ -10,6 +10,7 @@ import {
   parseCanonicalAsset,
 } from '../../stellar/asset.js';
 import { parseBalanceId, parsePoolId } from '../../stellar/entry_ids.js';
+import { InvalidValueError } from '../../stellar/invalid_value_error.js';
 import { parsed, ProblemError, problems } from '../problems.js';
 import type { AccountFilter } from './lists.js';
 
@@ -48,7 +49,13 @@ export function assetFilterArg(name: string, value: string): string {
 
 /** An asset in Horizon's canonical form ("native" or "CODE:ISSUER"); a bad one is a bad_request naming the argument. */
 export function canonicalAssetArg(name: string, value: string): AssetValue {
-  return parsed(() => parseCanonicalAsset(value), name);
+  try {
+    return parseCanonicalAsset(value);
+  } catch (error) {
+    // named as the argument, whichever part of the asset was wrong
+    if (error instanceof InvalidValueError) throw new ProblemError(problems.badRequest(name, error.message));
+    throw error;
+  }
 }
 
 export interface AccountFilterArgs {

@@ -37,6 +37,7 @@ import {
   pairWhere,
   poolKey,
   textKey,
+  accountIdKey,
   toidKey,
   toidWhere,
   type Connection,
@@ -598,7 +599,7 @@ function holderPages(ctx: ApiContext, info: GraphQLResolveInfo, range: KeyRange<
 /** The accounts with a trust line in a credit asset, by account id; batched over the assets of one page. */
 export function assetHolderList(ctx: ApiContext, info: GraphQLResolveInfo, asset: AssetStatKey): KeysetSource<Account, string> {
   return {
-    key: textKey,
+    key: accountIdKey,
     fetch: (range, direction, take) => holderPages(ctx, info, range, direction, take).load(asset),
     cursor: (account) => account.id,
   };

@@ -6,6 +6,7 @@
 // page (its size, its cursor) are here once, for GraphQL's arguments and REST's parameters alike.
 import type { Order } from '../../market/index.js';
 import { parseBalancePagingToken, type BalancePagingToken } from '../../stellar/entry_ids.js';
+import { isAccountId } from '../../stellar/account_id.js';
 import { InvalidValueError } from '../../stellar/invalid_value_error.js';
 import {
   afterLedger,
@@ -59,6 +60,13 @@ export const poolKey: KeyKind<string> = {
 export const textKey: KeyKind<string> = {
   parse: (cursor) => {
     if (cursor.includes('\0')) throw new InvalidValueError('a cursor must not hold a NUL byte');
+    return cursor;
+  },
+};
+/** an account id, the cursor of the accounts of a relation (an asset's holders, a sponsor's accounts) */
+export const accountIdKey: KeyKind<string> = {
+  parse: (cursor) => {
+    if (!isAccountId(cursor)) throw new InvalidValueError(`${cursor} is not an account id`);
     return cursor;
   },
 };
