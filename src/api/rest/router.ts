@@ -7,7 +7,7 @@ import type { Logger } from '../../logger.js';
 import { requestIdOf } from '../access_log.js';
 import type { ApiServices } from '../context.js';
 import { ProblemError, problems, sendProblem } from '../problems.js';
-import { compileRoute, rootVariables, run, type CompiledRoute } from './documents.js';
+import { compileRoute, joinedRoute, rootVariables, run, type CompiledRoute } from './documents.js';
 import type { CompileDocument } from './executor.js';
 import { link, requestOrigin, sendJson, type Links } from './hal.js';
 import { pageBody, readPage } from './pages.js';
@@ -55,23 +55,25 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     const ctx: RouteContext = { origin: requestOrigin(req), params: found.params, query };
     try {
       const { route } = found.compiled;
+      // the route's document, or its variant with join=transactions
+      const runnable = joinedRoute(found.compiled, query);
       if (route.kind === 'resource' && route.stream && wantsEventStream(req)) {
-        const render = () => renderResource(schema, services, found.compiled, route, ctx);
+        const render = () => renderResource(schema, services, runnable, route, ctx);
         await streamResource(req, res, services.events, route, ctx, render, rootLinks(ctx.origin));
       } else if (route.kind === 'resource' && route.body) {
         const result = await run(schema, services, found.compiled, rootVariables(route.args?.(ctx) ?? {}));
         sendJson(res, 200, route.body(toRestJson(result), ctx));
       } else if (route.kind === 'resource') {
-        const record = await renderResource(schema, services, found.compiled, route, ctx);
+        const record = await renderResource(schema, services, runnable, route, ctx);
         if (record === null) throw new ProblemError(problems.notFound());
         const body = route.links ? { _links: route.links(record, ctx, rootLinks(ctx.origin)), ...record } : record;
         sendJson(res, 200, body);
       } else if (route.stream && wantsEventStream(req)) {
-        const read = (page: PageParams) => readPage(schema, services, found.compiled, route, ctx, page);
+        const read = (page: PageParams) => readPage(schema, services, runnable, route, ctx, page);
         await streamPage(req, res, url, services.events, route, ctx, read, streamReads);
       } else {
         const page = pageParams(url.searchParams, route.includeFailed ?? false);
-        const records = await readPage(schema, services, found.compiled, route, ctx, page);
+        const records = await readPage(schema, services, runnable, route, ctx, page);
         sendJson(res, 200, pageBody(ctx.origin + url.pathname, page, route, records, ctx.query));
       }
     } catch (error) {

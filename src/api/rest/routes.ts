@@ -19,7 +19,7 @@ import {
   type StrictReceiveInput,
   type TradeAggregationInput,
 } from '../../market/index.js';
-import { parseTradeTypeFilter, type AssetQuery } from '../../stellar/index.js';
+import { parseLiquidityPoolId, type AssetQuery } from '../../stellar/index.js';
 import { parsed, ProblemError, problems } from '../problems.js';
 import { link, type Links } from './hal.js';
 import { accountIdParam, dataKeyParam, hashParam, int64Param, uint32Param } from './params.js';
@@ -79,6 +79,20 @@ const transaction = ({ params }: RouteContext) => ({ hash: hashParam('tx_id', pa
 const ledger = ({ params }: RouteContext) => ({ sequence: uint32Param('ledger_id', params.ledger_id) });
 const operation = ({ params }: RouteContext) => ({ id: int64Param('id', params.op_id) });
 
+/** Horizon's TradesQuery parameters (tradesFilter), in Go's sorted order as the page links keep them */
+const TRADES_PARAMS = [
+  'account_id',
+  'base_asset_code',
+  'base_asset_issuer',
+  'base_asset_type',
+  'counter_asset_code',
+  'counter_asset_issuer',
+  'counter_asset_type',
+  'liquidity_pool_id',
+  'offer_id',
+  'trade_type',
+] as const;
+
 const HISTORY_TYPES = { transactions: 'Transaction', operations: 'Operation', payments: 'Operation', effects: 'Effect' } as const;
 
 /** A ledger's or a transaction's history lists: connections of the root field's result; `unlinked` is not among its `_links`. */
@@ -117,7 +131,7 @@ export const routes: Route[] = [
     args: account,
     rootLink: { name: 'account', template: '/accounts/{account_id}' },
   },
-  // an account's transactions, payments and effects outlive it (merge): listed without it
+  // an account's history outlives it (merge): listed without it (its operations and trades: a 404 when the history does not know it)
   {
     kind: 'page',
     path: '/accounts/:account_id/transactions',
@@ -130,9 +144,9 @@ export const routes: Route[] = [
   {
     kind: 'page',
     path: '/accounts/:account_id/operations',
-    fields: ['account', 'operations'],
+    fields: ['operations'],
     type: 'Operation',
-    args: account,
+    args: history,
     includeFailed: true,
     stream: true,
   },
@@ -150,11 +164,11 @@ export const routes: Route[] = [
   {
     kind: 'page',
     path: '/accounts/:account_id/trades',
-    fields: ['account', 'trades'],
+    fields: ['trades'],
     type: 'Trade',
-    args: account,
+    args: history,
     stream: true,
-    filters: tradeTypeFilter(),
+    filters: tradesFilter('account_id'),
   },
   {
     kind: 'resource',
@@ -250,9 +264,25 @@ export const routes: Route[] = [
     args: ({ params }) => ({ offerId: int64Param('offer_id', params.offer_id) }),
     stream: true,
     unlinked: true,
-    filters: tradeTypeFilter({ offer: true }),
+    filters: tradesFilter('offer_id'),
   },
-  { kind: 'page', path: '/trades', fields: ['trades'], type: 'Trade', stream: true, filters: tradeTypeFilter() },
+  {
+    kind: 'page',
+    path: '/liquidity_pools/:liquidity_pool_id/trades',
+    fields: ['trades'],
+    type: 'Trade',
+    args: ({ params }) => ({ liquidityPoolId: parsed(() => parseLiquidityPoolId(params.liquidity_pool_id ?? ''), 'liquidity_pool_id') }),
+    stream: true,
+    filters: tradesFilter('liquidity_pool_id'),
+  },
+  {
+    kind: 'page',
+    path: '/trades',
+    fields: ['trades'],
+    type: 'Trade',
+    stream: true,
+    filters: tradesFilter(),
+  },
   // the same resource under Horizon's current and older name; `_links` only self
   ...['/fee_stats', '/operation_fee_stats'].map(
     (path): ResourceRoute => ({
@@ -332,20 +362,31 @@ export const routes: Route[] = [
 ];
 
 /**
- * `trade_type`, the filter of trade lists: all, orderbook or liquidity_pool; absent or empty is
- * all (Horizon's TradesQuery). An offer's trades are never a pool's: Horizon refuses the filter.
+ * The filters of trade lists (Horizon's TradesQuery): handed to the trades field under its
+ * arguments' names, which checks them (market/trades_params.ts); the list's own path parameter is
+ * no query parameter (Horizon's path wins). A pair's assets are given only when one of their
+ * parameters is.
  */
-function tradeTypeFilter(options: { offer?: true } = {}): NonNullable<PageRoute['filters']> {
+function tradesFilter(pathParam?: (typeof TRADES_PARAMS)[number]): NonNullable<PageRoute['filters']> {
   return {
-    params: ['trade_type'],
+    params: TRADES_PARAMS.filter((name) => name !== pathParam),
     args: ({ query }) => {
-      const tradeType = query.trade_type || undefined;
-      if (tradeType === undefined) return {};
-      parsed(() => parseTradeTypeFilter(tradeType), 'trade_type');
-      if (options.offer && tradeType === 'liquidity_pool') {
-        throw new ProblemError(problems.badRequest('trade_type', 'trade_type liquidity_pool cannot be used with the offer_id filter'));
-      }
-      return { tradeType };
+      const value = (name: (typeof TRADES_PARAMS)[number]) => (name === pathParam ? undefined : query[name] || undefined);
+      const asset = (prefix: 'base' | 'counter') =>
+        (value(`${prefix}_asset_type`) ?? value(`${prefix}_asset_code`) ?? value(`${prefix}_asset_issuer`))
+          ? queryAsset(query, prefix)
+          : undefined;
+      const offerId = value('offer_id');
+      const args = {
+        forAccount: value('account_id'),
+        offerId: offerId === undefined ? undefined : int64Param('offer_id', offerId),
+        liquidityPoolId: value('liquidity_pool_id'),
+        tradeType: value('trade_type'),
+        baseAsset: asset('base'),
+        counterAsset: asset('counter'),
+      };
+      // what is not given is left out, so the route's own argument (its path's) stays
+      return Object.fromEntries(Object.entries(args).filter(([, given]) => given !== undefined));
     },
   };
 }

@@ -14,8 +14,15 @@ import { TransactionRef } from './transaction.js';
 type ParentFields<Parent> = PothosSchemaTypes.RootFieldBuilder<BuilderTypes, Parent, 'PrismaObject'>;
 
 /** The lists of a parent, each made when the parent's fields ask for it (a transaction has no transactions). */
-function historyLists<Parent>(t: ParentFields<Parent>, scopeOf: (parent: Parent) => ListScope, paymentsDescription?: string) {
+function historyLists<Parent>(
+  t: ParentFields<Parent>,
+  scopeOf: (parent: Parent) => ListScope,
+  options: { paymentsDescription?: string; allFailed?: true } = {},
+) {
+  const { paymentsDescription, allFailed } = options;
   const failedListArgs = { ...listArgs, ...includeFailedArg };
+  // Horizon lists a transaction's operations failed or not: whoever asks for it knows its outcome
+  const failed = (args: { includeFailed?: boolean | null }) => allFailed ?? args.includeFailed ?? false;
   return {
     transactions: () =>
       t.connection({
@@ -29,7 +36,7 @@ function historyLists<Parent>(t: ParentFields<Parent>, scopeOf: (parent: Parent)
         type: OperationRef,
         args: failedListArgs,
         resolve: (parent, args, ctx, info) =>
-          keysetConnection(operationList(ctx, info, scopeOf(parent), { includeFailed: args.includeFailed ?? false }), args),
+          keysetConnection(operationList(ctx, info, scopeOf(parent), { includeFailed: failed(args) }), args),
       }),
     payments: () =>
       t.connection({
@@ -37,10 +44,7 @@ function historyLists<Parent>(t: ParentFields<Parent>, scopeOf: (parent: Parent)
         ...(paymentsDescription ? { description: paymentsDescription } : {}),
         args: failedListArgs,
         resolve: (parent, args, ctx, info) =>
-          keysetConnection(
-            operationList(ctx, info, scopeOf(parent), { includeFailed: args.includeFailed ?? false, paymentsOnly: true }),
-            args,
-          ),
+          keysetConnection(operationList(ctx, info, scopeOf(parent), { includeFailed: failed(args), paymentsOnly: true }), args),
       }),
     effects: () =>
       t.connection({
@@ -52,16 +56,15 @@ function historyLists<Parent>(t: ParentFields<Parent>, scopeOf: (parent: Parent)
 }
 
 builder.prismaObjectFields(LedgerRef, (t) => {
-  const lists = historyLists(
-    t,
-    (ledger) => ({ within: ledgerToidRange(ledger.sequence) }),
-    'payment-like operations (create_account, payments, path payments, account_merge) of successful transactions',
-  );
+  const lists = historyLists(t, (ledger) => ({ within: ledgerToidRange(ledger.sequence) }), {
+    paymentsDescription: 'payment-like operations (create_account, payments, path payments, account_merge) of successful transactions',
+  });
   return { transactions: lists.transactions(), operations: lists.operations(), payments: lists.payments(), effects: lists.effects() };
 });
 
 builder.prismaObjectFields(TransactionRef, (t) => {
-  const lists = historyLists(t, (tx) => ({ within: transactionToidRange(tx.id) }));
+  // its operations and payments failed or not (includeFailed plays no part), as Horizon's
+  const lists = historyLists(t, (tx) => ({ within: transactionToidRange(tx.id) }), { allFailed: true });
   return { operations: lists.operations(), payments: lists.payments(), effects: lists.effects() };
 });
 

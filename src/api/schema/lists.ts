@@ -25,6 +25,18 @@ export function forAccountScope(forAccount: string | null | undefined): ListScop
   return forAccount == null ? null : { account: accountIdArg('forAccount', forAccount) };
 }
 
+/**
+ * Whether the history knows the account: it exists, or it took part in an operation (a merged
+ * account keeps its history; Horizon's history_accounts).
+ */
+export async function accountInHistory(ctx: ApiContext, account: string): Promise<boolean> {
+  const [state, participant] = await Promise.all([
+    ctx.prisma.account.count({ where: { id: account } }),
+    ctx.prisma.operationParticipant.count({ where: { account }, take: 1 }),
+  ]);
+  return state > 0 || participant > 0;
+}
+
 function nodeQuery(ctx: ApiContext, info: GraphQLResolveInfo): object {
   // a subscription's root field is the node itself (one per event); a connection nests it in edges
   const path = info.parentType === info.schema.getSubscriptionType() ? [] : ['edges', 'node'];
@@ -147,10 +159,35 @@ export function offerTrades(offerId: bigint): Prisma.TradeWhereInput {
   return { OR: [{ baseOfferId: offerId }, { counterOfferId: offerId }] };
 }
 
-export function tradeList(ctx: ApiContext, info: GraphQLResolveInfo, where: Prisma.TradeWhereInput): KeysetSource<Trade, PairPagingToken> {
-  return pairKeyed((conditions, orderBy, take) =>
-    ctx.prisma.trade.findMany({ ...nodeQuery(ctx, info), where: { AND: [where, ...conditions] }, orderBy, take }),
-  );
+/**
+ * Trades matching `where`; `flipped` shows each from its counter side (Horizon's reversed trade
+ * fields, for a pair asked in the order opposite to the stored one).
+ */
+export function tradeList(
+  ctx: ApiContext,
+  info: GraphQLResolveInfo,
+  where: Prisma.TradeWhereInput,
+  flipped = false,
+): KeysetSource<Trade, PairPagingToken> {
+  return pairKeyed(async (conditions, orderBy, take) => {
+    const rows = await ctx.prisma.trade.findMany({ ...nodeQuery(ctx, info), where: { AND: [where, ...conditions] }, orderBy, take });
+    return flipped ? rows.map(flipTrade) : rows;
+  });
+}
+
+/** A trade seen from its counter side: the sides swapped, the price inverted, base_is_seller negated. */
+function flipTrade<Row extends Trade>(row: Row): Row {
+  const fields = row as Record<string, unknown>;
+  // every base* column or relation loaded with its counter* twin (offer, account, asset, amount, pool)
+  for (const key of Object.keys(fields)) {
+    const twin = `counter${key.slice('base'.length)}`;
+    if (key.startsWith('base') && key !== 'baseIsSeller' && twin in fields) {
+      [fields[key], fields[twin]] = [fields[twin], fields[key]];
+    }
+  }
+  [row.priceN, row.priceD] = [row.priceD, row.priceN];
+  row.baseIsSeller = !row.baseIsSeller;
+  return row;
 }
 
 export function offerList(ctx: ApiContext, info: GraphQLResolveInfo, where: Prisma.OfferWhereInput): KeysetSource<Offer, bigint> {

@@ -6,7 +6,8 @@ import { builder } from './builder.js';
 import { detailFields } from './detail_fields.js';
 import { EffectRef } from './effect.js';
 import { accountIdArg, idArg } from './inputs.js';
-import { effectList, forAccountArgs, forAccountScope, operationList } from './lists.js';
+import { accountInHistory, effectList, forAccountArgs, forAccountScope, operationList } from './lists.js';
+import { ProblemError, problems } from '../problems.js';
 import { OPERATION_DETAILS } from './operation_details.js';
 import { includeFailedArg, keysetConnection, listArgs } from './paging.js';
 import { operationTypeObjectName } from './type_names.js';
@@ -78,8 +79,16 @@ builder.queryField('operations', (t) =>
     type: OperationRef,
     description: 'Every operation in the history, or those of one account; those of failed transactions only with includeFailed.',
     args: { ...listArgs, ...includeFailedArg, ...forAccountArgs },
-    resolve: (_root, args, ctx, info) =>
-      keysetConnection(operationList(ctx, info, forAccountScope(args.forAccount), { includeFailed: args.includeFailed ?? false }), args),
+    resolve: async (_root, args, ctx, info) => {
+      const account = args.forAccount == null ? null : accountIdArg('forAccount', args.forAccount);
+      const scope = account === null ? null : { account };
+      const connection = await keysetConnection(operationList(ctx, info, scope, { includeFailed: args.includeFailed ?? false }), args);
+      // the operations of an account the history does not know are a 404 (the spec's), a merged one's are listed
+      if (connection.edges.length === 0 && account !== null && !(await accountInHistory(ctx, account))) {
+        throw new ProblemError(problems.notFound());
+      }
+      return connection;
+    },
   }),
 );
 
