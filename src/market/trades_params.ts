@@ -36,16 +36,20 @@ export interface TradesFilter {
 
 const given = (value: string | null | undefined): value is string => value != null && value !== '';
 
-function sideAsset(query: AssetQuery | null | undefined, prefix: 'base' | 'counter'): AssetValue | null {
-  if (!query) return null;
+/** a parser's InvalidValueError naming `field` (an asset's: prefixed to the part it names) */
+function named<T>(field: string, parse: () => T, prefixed = false): T {
   try {
-    return parseAssetQuery(query);
+    return parse();
   } catch (error) {
     if (error instanceof InvalidValueError) {
-      throw new InvalidValueError(error.message, { field: `${prefix}_${error.field ?? 'asset_type'}`, cause: error });
+      throw new InvalidValueError(error.message, { field: prefixed ? `${field}_${error.field ?? 'asset_type'}` : field, cause: error });
     }
     throw error;
   }
+}
+
+function sideAsset(query: AssetQuery | null | undefined, prefix: 'base' | 'counter'): AssetValue | null {
+  return query ? named(prefix, () => parseAssetQuery(query), true) : null;
 }
 
 export function parseTradesFilter(input: TradesInput): TradesFilter {
@@ -54,17 +58,12 @@ export function parseTradesFilter(input: TradesInput): TradesFilter {
     throw new InvalidValueError('Account ID must start with `G` and contain 56 alphanum characters', { field: 'account_id' });
   }
   const poolText = input.liquidityPoolId;
-  const liquidityPoolId = given(poolText) ? parseLiquidityPoolId(poolText) : null;
+  const liquidityPoolId = given(poolText) ? named('liquidity_pool_id', () => parseLiquidityPoolId(poolText)) : null;
   const typeText = input.tradeType;
   let tradeType: number | null = null;
   if (given(typeText)) {
-    try {
-      const types = parseTradeTypeFilter(typeText);
-      tradeType = types.length === 1 ? (types[0] ?? null) : null;
-    } catch (error) {
-      if (error instanceof InvalidValueError) throw new InvalidValueError(error.message, { field: 'trade_type', cause: error });
-      throw error;
-    }
+    const types = named('trade_type', () => parseTradeTypeFilter(typeText));
+    tradeType = types.length === 1 ? (types[0] ?? null) : null;
   }
   const offerId = input.offerId == null || input.offerId === '' ? null : BigInt(input.offerId);
   if (offerId !== null && offerId < 0n) throw new InvalidValueError('Offer ID must be an integer higher than 0', { field: 'offer_id' });

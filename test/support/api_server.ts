@@ -7,6 +7,7 @@ import { createApiServer } from '../../src/api/server.js';
 import { inProcessLedgerEvents } from '../../src/events/ledger_events.js';
 import { createLogger } from '../../src/logger.js';
 import { MetricsRegistry } from '../../src/metrics/registry.js';
+import { expect } from 'vitest';
 import type { TestDatabase } from './database.js';
 
 export interface TestApi {
@@ -38,4 +39,29 @@ export async function serveTestApi(test: TestDatabase, networkPassphrase = 'test
     events,
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read deep paths of answers they just checked
+export type Json = Record<string, any>;
+
+/** GET a path of a test API, expecting `status`: the JSON body. */
+export async function getJson(base: string, path: string, status = 200): Promise<Json> {
+  const response = await fetch(base + path);
+  expect(response.status, path).toBe(status);
+  return (await response.json()) as Json;
+}
+
+/** the records of a page */
+export async function getRecords(base: string, path: string): Promise<Json[]> {
+  return (await getJson(base, path))._embedded.records as Json[];
+}
+
+/** POST a GraphQL query to a test API: the whole answer (data and errors) */
+export async function postGraphQL(base: string, query: string, variables: Json = {}): Promise<Json> {
+  const response = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as Json;
 }
