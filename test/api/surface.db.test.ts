@@ -160,6 +160,9 @@ describe('the public surface', () => {
       ['/offers/7/trades', '/offers/:offer_id/trades'],
       ['/trades', '/trades'],
       ['/trades?trade_type=liquidity_pool', ''],
+      [`/trades?base_asset_type=credit_alphanum4&base_asset_code=USD&base_asset_issuer=${ISSUER}&counter_asset_type=native`, ''],
+      [`/liquidity_pools/${'ab'.repeat(32)}/trades`, '/liquidity_pools/:liquidity_pool_id/trades'],
+      ['/operations?join=transactions&limit=1', ''],
       ['/fee_stats', '/fee_stats'],
       ['/operation_fee_stats', '/operation_fee_stats'],
       [
@@ -197,6 +200,9 @@ describe('the public surface', () => {
       ['/order_book?selling_asset_type=native', ''],
       ['/trade_aggregations?resolution=7', ''],
       ['/trades?trade_type=pools', ''],
+      ['/trades?base_asset_type=native', ''],
+      ['/liquidity_pools/xyz/trades', ''],
+      ['/operations?join=accounts', ''],
       ['/paths/strict-send?source_asset_type=native', ''],
       ['/no/such/route', ''],
     ];

@@ -2,9 +2,11 @@
 // core or submission: what the REST tests over seeded rows need.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ApiServices } from '../../src/api/context.js';
 import { LiveOrderBook } from '../../src/api/live_order_book.js';
 import { createApiServer } from '../../src/api/server.js';
 import { inProcessLedgerEvents } from '../../src/events/ledger_events.js';
+import type { Database } from '../../src/db/database.js';
 import { createLogger } from '../../src/logger.js';
 import { MetricsRegistry } from '../../src/metrics/registry.js';
 import { expect } from 'vitest';
@@ -18,18 +20,23 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** The services of a test API: no core, no submission, in-process ledger events. */
+export function testServices(db: Database, events = inProcessLedgerEvents(), networkPassphrase = 'test'): ApiServices {
+  return {
+    db,
+    config: { networkPassphrase },
+    coreInfo: async () => null,
+    events,
+    txsub: null,
+    metrics: new MetricsRegistry(),
+    orderBook: new LiveOrderBook(db, events),
+  };
+}
+
 export async function serveTestApi(test: TestDatabase, networkPassphrase = 'test'): Promise<TestApi> {
   const events = inProcessLedgerEvents();
   const server = createApiServer({
-    services: {
-      db: test.db,
-      config: { networkPassphrase },
-      coreInfo: async () => null,
-      events,
-      txsub: null,
-      metrics: new MetricsRegistry(),
-      orderBook: new LiveOrderBook(test.db, events),
-    },
+    services: testServices(test.db, events, networkPassphrase),
     logger: createLogger('silent', { pretty: false }),
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -134,10 +134,13 @@ async function tradesOf(ctx: ApiContext, args: TradesInput): Promise<TradesSelec
     known = async () =>
       (await ctx.prisma.offer.count({ where: { id: offerId } })) > 0 || (await ctx.prisma.trade.count({ where, take: 1 })) > 0;
   } else if (liquidityPoolId !== null) {
-    conditions.push({ OR: [{ baseLiquidityPoolId: liquidityPoolId }, { counterLiquidityPoolId: liquidityPoolId }] });
+    const where = { OR: [{ baseLiquidityPoolId: liquidityPoolId }, { counterLiquidityPoolId: liquidityPoolId }] };
+    conditions.push(where);
+    // a pool the state or the history has (Horizon's history_liquidity_pools)
     known = async () =>
       (await ctx.prisma.liquidityPool.count({ where: { id: liquidityPoolId } })) > 0 ||
-      (await ctx.prisma.operationLiquidityPool.count({ where: { liquidityPoolId }, take: 1 })) > 0;
+      (await ctx.prisma.operationLiquidityPool.count({ where: { liquidityPoolId }, take: 1 })) > 0 ||
+      (await ctx.prisma.trade.count({ where, take: 1 })) > 0;
   }
   return { where: { AND: conditions }, flipped, known };
 }

@@ -3,10 +3,14 @@
 // of an account, an offer, a liquidity pool and an asset pair (both orientations), the trade_type
 // filter and Horizon's errors for filters that do not go together. Expected values are the
 // scenario's rows, as Horizon's assertResponseTradeEqualsDBTrade compares them.
+import { parse, subscribe, type ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../../../src/api/context.js';
+import { schema } from '../../../src/api/schema/index.js';
+import { inProcessLedgerEvents } from '../../../src/events/ledger_events.js';
 import { formatAmount } from '../../../src/stellar/amount.js';
 import { toid } from '../../../src/stellar/toid.js';
-import { getJson, getRecords, postGraphQL, serveTestApi, type Json, type TestApi } from '../../support/api_server.js';
+import { getJson, getRecords, postGraphQL, serveTestApi, testServices, type Json, type TestApi } from '../../support/api_server.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 
 let test: TestDatabase;
@@ -410,5 +414,44 @@ describe('GraphQL trades(...)', () => {
     expect(badPool.errors[0].extensions).toMatchObject({ code: 'bad_request', extras: { invalid_field: 'liquidity_pool_id' } });
     const unknownPool = await graphql(TRADES_QUERY, { pool: 'cd'.repeat(32) });
     expect(unknownPool.errors[0].extensions).toMatchObject({ code: 'not_found' });
+  });
+
+  it('follows a pool’s trades in a subscription, after replaying those after the cursor', async () => {
+    const events = inProcessLedgerEvents();
+    const contextValue = createContext(testServices(test.db, events));
+    const document = parse(`subscription { trades(liquidityPoolId: "${POOLS[1]}") { pagingToken baseAmount } }`);
+    const stream = (await subscribe({ schema, document, contextValue })) as AsyncGenerator<ExecutionResult>;
+    expect((await stream.next()).value.data).toEqual({ trades: { pagingToken: `${toid(3, 3, 1)}-1`, baseAmount: '0.0000200' } });
+    const following = stream.next();
+    const later = TRADES[4] as ScenarioTrade;
+    await test.db.prisma.trade.create({
+      data: {
+        operationId: toid(4, 1, 1),
+        order: 1,
+        closedAt: new Date(),
+        counterAccount: ADDRESSES[1] ?? null,
+        baseAssetId: (await test.db.prisma.asset.findFirstOrThrow({ where: { code: 'EUR' } })).id,
+        counterAssetId: (await test.db.prisma.asset.findFirstOrThrow({ where: { code: 'USD' } })).id,
+        baseLiquidityPoolId: POOLS[1] ?? null,
+        baseAmount: 500n,
+        counterAmount: later.counterAmount,
+        baseIsSeller: true,
+        priceN: later.n,
+        priceD: later.d,
+        tradeType: 2,
+        liquidityPoolFee: FEE_V18,
+      },
+    });
+    await events.publish(4);
+    expect((await following).value.data).toEqual({ trades: { pagingToken: `${toid(4, 1, 1)}-1`, baseAmount: '0.0000500' } });
+    await stream.return(undefined);
+    await test.db.prisma.trade.delete({ where: { operationId_order: { operationId: toid(4, 1, 1), order: 1 } } });
+  });
+
+  it('refuses to follow an unknown pool', async () => {
+    const contextValue = createContext(testServices(test.db));
+    const document = parse(`subscription { trades(liquidityPoolId: "${'ef'.repeat(32)}") { pagingToken } }`);
+    const result = (await subscribe({ schema, document, contextValue })) as ExecutionResult;
+    expect(result.errors?.[0]?.originalError).toMatchObject({ problem: { type: 'not_found' } });
   });
 });
