@@ -3,6 +3,7 @@
 // of an account, an offer, a liquidity pool and an asset pair (both orientations), the trade_type
 // filter and Horizon's errors for filters that do not go together. Expected values are the
 // scenario's rows, as Horizon's assertResponseTradeEqualsDBTrade compares them.
+import { Asset, Horizon } from '@stellar/stellar-sdk';
 import { parse, subscribe, type ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../../src/api/context.js';
@@ -367,6 +368,39 @@ describe('TestTradesForAssetPair', () => {
       extras: { invalid_field: 'base_asset_type' },
     });
     expect(await get('/trades?offer_id=x', 400)).toMatchObject({ extras: { invalid_field: 'offer_id' } });
+  });
+});
+
+describe('@stellar/stellar-sdk trades() over the scenario (no pool can be made on the embedded network yet)', () => {
+  it('forLiquidityPool, forAssetPair, forOffer, forAccount and forType', async () => {
+    const server = new Horizon.Server(base, { allowHttp: true });
+    const ids = (page: { records: { id: string }[] }) => page.records.map((record) => record.id);
+    expect(
+      ids(
+        await server
+          .trades()
+          .forLiquidityPool(POOLS[0] as string)
+          .call(),
+      ),
+    ).toEqual([`${toid(3, 2, 2)}-3`]);
+    const eur = new Asset('EUR', ISSUER);
+    const usd = new Asset('USD', ISSUER);
+    const pair = await server.trades().forAssetPair(usd, eur).forType(Horizon.ServerApi.TradeType.liquidityPools).call();
+    expect(pair.records.map((record) => [record.base_asset_code, record.counter_asset_code, record.base_amount])).toEqual([
+      ['USD', 'EUR', '0.0000300'],
+    ]);
+    expect(ids(await server.trades().forOffer('7').call())).toEqual([`${toid(3, 2, 1)}-1`]);
+    expect(
+      ids(
+        await server
+          .trades()
+          .forAccount(ADDRESSES[0] as string)
+          .limit(2)
+          .order('desc')
+          .call(),
+      ),
+    ).toEqual([`${toid(3, 2, 2)}-3`, `${toid(3, 2, 1)}-1`]);
+    await expect(server.trades().forLiquidityPool('nope').call()).rejects.toMatchObject({ response: { status: 400 } });
   });
 });
 
