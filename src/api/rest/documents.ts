@@ -7,7 +7,7 @@ import { createContext, type ApiServices } from '../context.js';
 import { ProblemError, problemOfGraphQLError, problems } from '../problems.js';
 import { compileDocument, type CompileDocument, type DocumentExecutor } from './executor.js';
 import type { PageParams } from './params.js';
-import type { PageRoute, Route } from './routes.js';
+import { takesJoin, type PageRoute, type Route } from './routes.js';
 import { selectionFor } from './selection.js';
 
 export interface CompiledRoute {

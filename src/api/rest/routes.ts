@@ -73,6 +73,11 @@ export interface PageRoute extends RouteBase {
 
 export type Route = ResourceRoute | PageRoute;
 
+/** Horizon's `join=transactions` is taken by every route of operations (and payments): documents.ts, pages.ts. */
+export function takesJoin(route: Route): boolean {
+  return route.type === 'Operation';
+}
+
 const account = ({ params }: RouteContext) => ({ id: accountIdParam('account_id', params.account_id) });
 const history = ({ params }: RouteContext) => ({ forAccount: accountIdParam('account_id', params.account_id) });
 const transaction = ({ params }: RouteContext) => ({ hash: hashParam('tx_id', params.tx_id) });

@@ -88,6 +88,13 @@ describe('join=transactions', () => {
     }
   });
 
+  it('keeps join in the page links, as Horizon keeps the query', async () => {
+    const page = await get('/operations?join=transactions&limit=1');
+    expect(page._links.next.href).toBe(
+      `${base}/operations?cursor=${page._embedded.records[0].paging_token}&join=transactions&limit=1&order=asc`,
+    );
+  });
+
   it('embeds the transaction of one operation (TestOperation_IncludeTransaction)', async () => {
     const id = toid(2, 1, 1);
     expect(await get(`/operations/${id}`)).not.toHaveProperty('transaction');
