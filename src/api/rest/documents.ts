@@ -44,8 +44,7 @@ function call(field: GraphQLField<unknown, unknown>, prefix: string): { declarat
 export function compileRoute(schema: GraphQLSchema, route: Route, compile: CompileDocument = compileDocument): CompiledRoute {
   const compiled = compileWith(schema, route, compile, '');
   // an operation's transaction, rendered as its own resource (resources.ts `embedded`)
-  if (route.type === 'Operation')
-    compiled.joined = compileWith(schema, route, compile, `transaction ${selectionFor(schema, 'Transaction')}`);
+  if (takesJoin(route)) compiled.joined = compileWith(schema, route, compile, `transaction ${selectionFor(schema, 'Transaction')}`);
   return compiled;
 }
 
