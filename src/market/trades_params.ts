@@ -65,8 +65,10 @@ export function parseTradesFilter(input: TradesInput): TradesFilter {
     const types = named('trade_type', () => parseTradeTypeFilter(typeText));
     tradeType = types.length === 1 ? (types[0] ?? null) : null;
   }
-  const offerId = input.offerId == null || input.offerId === '' ? null : BigInt(input.offerId);
-  if (offerId !== null && offerId < 0n) throw new InvalidValueError('Offer ID must be an integer higher than 0', { field: 'offer_id' });
+  const offerText = input.offerId == null || input.offerId === '' ? null : BigInt(input.offerId);
+  if (offerText !== null && offerText < 0n) throw new InvalidValueError('Offer ID must be an integer higher than 0', { field: 'offer_id' });
+  // Horizon's OfferID is a uint64 whose 0 means "not given"
+  const offerId = offerText === 0n ? null : offerText;
   const base = sideAsset(input.baseAsset, 'base');
   const counter = sideAsset(input.counterAsset, 'counter');
   if ((base === null) !== (counter === null)) {
