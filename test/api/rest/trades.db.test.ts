@@ -12,6 +12,7 @@ import { inProcessLedgerEvents } from '../../../src/events/ledger_events.js';
 import { formatAmount } from '../../../src/stellar/amount.js';
 import { toid } from '../../../src/stellar/toid.js';
 import { getJson, getRecords, postGraphQL, serveTestApi, testServices, type Json, type TestApi } from '../../support/api_server.js';
+import { EventStream } from '../../support/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 
 let test: TestDatabase;
@@ -240,6 +241,17 @@ describe('TestLiquidityPoolTrades', () => {
       'trade_type',
       'trade_type orderbook cannot be used with the liquidity_pool_id filter',
     );
+  });
+
+  it('streams a pool’s trades (Accept: text/event-stream), an unknown pool being a 404 before it opens', async () => {
+    const stream = await EventStream.open(`${base}/liquidity_pools/${POOLS[1]}/trades`);
+    try {
+      expect(await stream.next()).toMatchObject(expected(TRADES[4] as ScenarioTrade));
+    } finally {
+      stream.close();
+    }
+    const response = await fetch(`${base}/liquidity_pools/${'ab'.repeat(32)}/trades`, { headers: { accept: 'text/event-stream' } });
+    expect(response.status).toBe(404);
   });
 
   it('validates the pool id and answers an unknown pool with 404', async () => {
