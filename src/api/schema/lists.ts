@@ -163,6 +163,11 @@ export function offerTrades(offerId: bigint): Prisma.TradeWhereInput {
  * Trades matching `where`; `flipped` shows each from its counter side (Horizon's reversed trade
  * fields, for a pair asked in the order opposite to the stored one).
  */
+/** The trades of a liquidity pool (on either side). */
+export function poolTrades(liquidityPoolId: string): Prisma.TradeWhereInput {
+  return { OR: [{ baseLiquidityPoolId: liquidityPoolId }, { counterLiquidityPoolId: liquidityPoolId }] };
+}
+
 export function tradeList(
   ctx: ApiContext,
   info: GraphQLResolveInfo,

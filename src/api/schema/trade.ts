@@ -8,7 +8,7 @@ import { builder } from './builder.js';
 import { parseTradesFilter, tradedAssetIds, type TradesInput } from '../../market/index.js';
 import type { ApiContext } from '../context.js';
 import { AssetInput } from './asset_input.js';
-import { accountInHistory, offerTrades, tradeList } from './lists.js';
+import { accountInHistory, offerTrades, poolTrades, tradeList } from './lists.js';
 import { keysetConnection, listArgs } from './paging.js';
 import { ProblemError, parsed, problems } from '../problems.js';
 import { follow, freshLoaders } from './follow.js';
@@ -134,7 +134,7 @@ async function tradesOf(ctx: ApiContext, args: TradesInput): Promise<TradesSelec
     known = async () =>
       (await ctx.prisma.offer.count({ where: { id: offerId } })) > 0 || (await ctx.prisma.trade.count({ where, take: 1 })) > 0;
   } else if (liquidityPoolId !== null) {
-    const where = { OR: [{ baseLiquidityPoolId: liquidityPoolId }, { counterLiquidityPoolId: liquidityPoolId }] };
+    const where = poolTrades(liquidityPoolId);
     conditions.push(where);
     // a pool the state or the history has (Horizon's history_liquidity_pools)
     known = async () =>
