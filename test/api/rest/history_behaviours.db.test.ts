@@ -120,6 +120,11 @@ describe('a transaction’s operations', () => {
     // the other lists keep Horizon's rule: failed ones only with include_failed=true
     expect((await records('/operations?limit=200')).some((op) => !op.transaction_successful)).toBe(false);
     expect((await records('/operations?limit=200&include_failed=true')).filter((op) => !op.transaction_successful)).toHaveLength(1);
+    // Go's ParseBool, and Horizon's message otherwise
+    expect((await records('/operations?limit=200&include_failed=T')).filter((op) => !op.transaction_successful)).toHaveLength(1);
+    expect(await get('/operations?include_failed=foo', 400)).toMatchObject({
+      extras: { invalid_field: 'include_failed', reason: 'Filter should be true or false' },
+    });
   });
 });
 
