@@ -37,7 +37,7 @@ export async function accountInHistory(ctx: ApiContext, account: string): Promis
   return state > 0 || participant > 0;
 }
 
-function nodeQuery(ctx: ApiContext, info: GraphQLResolveInfo): object {
+function nodeQuery(ctx: ApiContext, info: GraphQLResolveInfo): { include?: Record<string, unknown>; select?: Record<string, unknown> } {
   // a subscription's root field is the node itself (one per event); a connection nests it in edges
   const path = info.parentType === info.schema.getSubscriptionType() ? [] : ['edges', 'node'];
   return queryFromInfo({ context: ctx, info, path });
@@ -175,22 +175,42 @@ export function tradeList(
   flipped = false,
 ): KeysetSource<Trade, PairPagingToken> {
   return pairKeyed(async (conditions, orderBy, take) => {
-    const rows = await ctx.prisma.trade.findMany({ ...nodeQuery(ctx, info), where: { AND: [where, ...conditions] }, orderBy, take });
+    const query = nodeQuery(ctx, info);
+    if (flipped) withTwins(query);
+    const rows = await ctx.prisma.trade.findMany({ ...query, where: { AND: [where, ...conditions] }, orderBy, take });
     return flipped ? rows.map(flipTrade) : rows;
   });
+}
+
+/** the other side of a trade's field (`baseAsset` ↔ `counterAsset`, `priceN` ↔ `priceD`) */
+function twinOf(key: string): string | null {
+  if (key === 'baseIsSeller') return null;
+  if (key.startsWith('base')) return `counter${key.slice('base'.length)}`;
+  if (key.startsWith('counter')) return `base${key.slice('counter'.length)}`;
+  return key === 'priceN' ? 'priceD' : key === 'priceD' ? 'priceN' : null;
+}
+
+/** A flipped trade shows one side's fields from the other: whatever side is selected, load both. */
+function withTwins(query: { include?: Record<string, unknown>; select?: Record<string, unknown> }): void {
+  for (const fields of [query.include, query.select]) {
+    if (!fields) continue;
+    for (const key of Object.keys(fields)) {
+      const twin = twinOf(key);
+      if (twin !== null && !(twin in fields)) fields[twin] = fields[key];
+    }
+  }
 }
 
 /** A trade seen from its counter side: the sides swapped, the price inverted, base_is_seller negated. */
 function flipTrade<Row extends Trade>(row: Row): Row {
   const fields = row as Record<string, unknown>;
-  // every base* column or relation loaded with its counter* twin (offer, account, asset, amount, pool)
+  // every base* column or relation loaded with its counter* twin (offer, account, asset, amount, pool), and the price
   for (const key of Object.keys(fields)) {
-    const twin = `counter${key.slice('base'.length)}`;
-    if (key.startsWith('base') && key !== 'baseIsSeller' && twin in fields) {
+    const twin = twinOf(key);
+    if (twin !== null && (key.startsWith('base') || key === 'priceN') && twin in fields) {
       [fields[key], fields[twin]] = [fields[twin], fields[key]];
     }
   }
-  [row.priceN, row.priceD] = [row.priceD, row.priceN];
   row.baseIsSeller = !row.baseIsSeller;
   return row;
 }

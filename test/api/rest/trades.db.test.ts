@@ -441,6 +441,15 @@ describe('GraphQL trades(...)', () => {
         counterLiquidityPoolId: POOLS[1],
       },
     ]);
+    // one side selected alone is still the side asked for
+    const alone = await graphql(
+      'query($base: AssetInput, $counter: AssetInput) { trades(baseAsset: $base, counterAsset: $counter) { edges { node { baseAssetCode } } } }',
+      {
+        base: usd,
+        counter: eur,
+      },
+    );
+    expect(nodes(alone).map((node) => node.baseAssetCode)).toEqual(['USD', 'USD', 'USD']);
     expect(nodes(await graphql(TRADES_QUERY, { pool: POOLS[0] })).map((node) => node.pagingToken)).toEqual([`${toid(3, 2, 2)}-3`]);
     expect(nodes(await graphql(TRADES_QUERY, { offer: '7' })).map((node) => node.pagingToken)).toEqual([`${toid(3, 2, 1)}-1`]);
   });
