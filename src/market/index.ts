@@ -7,3 +7,4 @@ export * from './paths.js';
 export * from './trade_aggregation.js';
 export * from './trade_aggregation_params.js';
 export * from './trade_aggregations.js';
+export * from './trades_params.js';

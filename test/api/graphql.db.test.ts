@@ -113,6 +113,58 @@ describe('GraphQL', () => {
     expect(counts[1]).toBeLessThanOrEqual(5);
   });
 
+  it('pool → trades → operation → transaction → ledger: statements flat in the page size', async () => {
+    const pool = 'ab'.repeat(32);
+    const [usd, native] = await Promise.all([
+      db.prisma.asset.upsert({
+        where: { type_code_issuer: { type: 'credit_alphanum4', code: 'USD', issuer: ISSUER } },
+        update: {},
+        create: { type: 'credit_alphanum4', code: 'USD', issuer: ISSUER },
+      }),
+      db.prisma.asset.upsert({
+        where: { type_code_issuer: { type: 'native', code: '', issuer: '' } },
+        update: {},
+        create: { type: 'native', code: '', issuer: '' },
+      }),
+    ]);
+    // a pool trade in each of ledger 4's 30 payments
+    await db.prisma.trade.createMany({
+      data: Array.from({ length: 30 }, (_, i) => ({
+        operationId: toid(4, i + 1, 1),
+        order: 0,
+        closedAt: new Date(),
+        baseAssetId: Math.min(usd.id, native.id),
+        counterAssetId: Math.max(usd.id, native.id),
+        baseLiquidityPoolId: pool,
+        counterAccount: ALICE,
+        counterOfferId: 1n,
+        baseAmount: 10n,
+        counterAmount: 20n,
+        baseIsSeller: true,
+        priceN: 2n,
+        priceD: 1n,
+        tradeType: 2,
+        liquidityPoolFee: 30,
+      })),
+    });
+    const POOL_TRADES = `query($pool: String, $first: Int) {
+      trades(liquidityPoolId: $pool, first: $first) { edges { node { pagingToken operation { transaction { ledger { sequence } } } } } }
+    }`;
+    const counts: number[] = [];
+    for (const first of [2, 20]) {
+      statements.length = 0;
+      const result = await query(POOL_TRADES, { pool, first });
+      expect(result.errors).toBeUndefined();
+      const edges = (result.data as { trades: { edges: { node: { operation: { transaction: { ledger: { sequence: number } } } } }[] } })
+        .trades.edges;
+      expect(edges).toHaveLength(first);
+      expect(edges[0]?.node.operation.transaction.ledger.sequence).toBe(4);
+      counts.push(statements.filter((sql) => /\bselect\b/i.test(sql)).length);
+    }
+    expect(counts[1]).toBe(counts[0]);
+    await db.prisma.trade.deleteMany({ where: { baseLiquidityPoolId: pool } });
+  });
+
   it('pages with paging tokens as cursors, forwards and backwards, in either order', async () => {
     const page = async (args: string) => {
       const result = await query(

@@ -166,6 +166,9 @@ describe('the public surface', () => {
       ['/trades', '/trades'],
       ['/trades?trade_type=liquidity_pool', ''],
       ['/assets?asset_code=USD', '/assets'],
+      [`/trades?base_asset_type=credit_alphanum4&base_asset_code=USD&base_asset_issuer=${ISSUER}&counter_asset_type=native`, ''],
+      [`/liquidity_pools/${'ab'.repeat(32)}/trades`, '/liquidity_pools/:liquidity_pool_id/trades'],
+      ['/operations?join=transactions&limit=1', ''],
       ['/fee_stats', '/fee_stats'],
       ['/operation_fee_stats', '/operation_fee_stats'],
       [
@@ -215,6 +218,9 @@ describe('the public surface', () => {
       ['/trade_aggregations?resolution=7', ''],
       ['/trades?trade_type=pools', ''],
       ['/assets?asset_issuer=GBAD', ''],
+      ['/trades?base_asset_type=native', ''],
+      ['/liquidity_pools/xyz/trades', ''],
+      ['/operations?join=accounts', ''],
       ['/paths/strict-send?source_asset_type=native', ''],
       ['/no/such/route', ''],
     ];

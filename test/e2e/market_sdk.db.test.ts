@@ -131,6 +131,62 @@ describe('@stellar/stellar-sdk market data against Zenith', () => {
     expect(reversed.records[0]).toMatchObject({ base_volume: '5.0000000', counter_volume: '10.0000000', avg: '2.0000000' });
   });
 
+  it('trades().forAssetPair(...) shows the trade from the base asked, either way round', async () => {
+    const xlmFirst = await server.trades().forAssetPair(XLM, USD).call();
+    expect(xlmFirst.records).toHaveLength(1);
+    const [trade] = xlmFirst.records;
+    expect(trade).toMatchObject({
+      trade_type: 'orderbook',
+      base_asset_type: 'native',
+      base_account: taker.publicKey(),
+      base_amount: '10.0000000',
+      counter_asset_type: 'credit_alphanum4',
+      counter_asset_code: 'USD',
+      counter_account: maker.publicKey(),
+      counter_amount: '5.0000000',
+      base_is_seller: false,
+      price: { n: '1', d: '2' },
+    });
+    const usdFirst = await server.trades().forAssetPair(USD, XLM).call();
+    const [flipped] = usdFirst.records as Horizon.ServerApi.TradeRecord.Orderbook[];
+    expect(flipped).toMatchObject({
+      id: trade!.id,
+      base_asset_code: 'USD',
+      base_account: maker.publicKey(),
+      base_offer_id: (trade as Horizon.ServerApi.TradeRecord.Orderbook).counter_offer_id,
+      base_amount: '5.0000000',
+      counter_asset_type: 'native',
+      counter_amount: '10.0000000',
+      base_is_seller: true,
+      price: { n: '2', d: '1' },
+    });
+    // the maker's offer, the taker's account, a type
+    const makerOffer = flipped!.base_offer_id;
+    expect((await server.trades().forOffer(makerOffer).call()).records.map((r) => r.id)).toEqual([trade!.id]);
+    expect(
+      (await server.trades().forAccount(taker.publicKey()).forType(Horizon.ServerApi.TradeType.orderbook).call()).records.map((r) => r.id),
+    ).toEqual([trade!.id]);
+    expect(
+      (await server.trades().forAccount(taker.publicKey()).forType(Horizon.ServerApi.TradeType.liquidityPools).call()).records,
+    ).toEqual([]);
+    await expect(
+      server
+        .trades()
+        .forType('pools' as never)
+        .call(),
+    ).rejects.toMatchObject({ response: { status: 400 } });
+  });
+
+  it("operations().join('transactions') embeds each operation’s transaction", async () => {
+    const page = await server.operations().forAccount(taker.publicKey()).join('transactions').order('desc').limit(1).call();
+    // the SDK keeps an embedded record whose name is also a link's under `<name>_attr`
+    const [op] = page.records as unknown as {
+      transaction_hash: string;
+      transaction_attr: { id: string; hash: string; ledger_attr: number };
+    }[];
+    expect(op!.transaction_attr).toMatchObject({ id: op!.transaction_hash, hash: op!.transaction_hash, ledger_attr: tradeLedger });
+  });
+
   it('feeStats() and fetchBaseFee() read the last ledgers', async () => {
     const stats = await server.feeStats();
     expect(Number(stats.last_ledger)).toBeGreaterThanOrEqual(tradeLedger);

@@ -4,10 +4,10 @@
 // variables of its parameters; an error of the document is the request's problem.
 import { parse, validate, type DocumentNode, type GraphQLField, type GraphQLSchema } from 'graphql';
 import { createContext, type ApiServices } from '../context.js';
-import { problemOfGraphQLError } from '../problems.js';
+import { ProblemError, problemOfGraphQLError, problems } from '../problems.js';
 import { compileDocument, type CompileDocument, type DocumentExecutor } from './executor.js';
 import type { PageParams } from './params.js';
-import type { PageRoute, Route } from './routes.js';
+import { takesJoin, type PageRoute, type Route } from './routes.js';
 import { selectionFor } from './selection.js';
 
 export interface CompiledRoute {
@@ -16,6 +16,20 @@ export interface CompiledRoute {
   paramNames: string[];
   document: DocumentNode;
   execute: DocumentExecutor;
+  /** the route with `join=transactions` (an operation route): each record with its transaction */
+  joined?: CompiledRoute;
+}
+
+/**
+ * Horizon's `join` (operations and payments, and one operation): `transactions` embeds each
+ * operation's transaction; another value is a 400 naming it. The route's document for the request.
+ */
+export function joinedRoute(compiled: CompiledRoute, query: Readonly<Record<string, string | undefined>>): CompiledRoute {
+  if (!compiled.joined) return compiled;
+  const join = query.join ?? '';
+  if (join === '') return compiled;
+  if (join !== 'transactions') throw new ProblemError(problems.badRequest('join', 'Accepted values: transactions'));
+  return compiled.joined;
 }
 
 type Json = Record<string, unknown>;
@@ -28,6 +42,13 @@ function call(field: GraphQLField<unknown, unknown>, prefix: string): { declarat
 
 /** `compile` turns the document into what runs it: the planned executor unless told otherwise (the bench's comparison). */
 export function compileRoute(schema: GraphQLSchema, route: Route, compile: CompileDocument = compileDocument): CompiledRoute {
+  const compiled = compileWith(schema, route, compile, '');
+  // an operation's transaction, rendered as its own resource (resources.ts `embedded`)
+  if (takesJoin(route)) compiled.joined = compileWith(schema, route, compile, `transaction ${selectionFor(schema, 'Transaction')}`);
+  return compiled;
+}
+
+function compileWith(schema: GraphQLSchema, route: Route, compile: CompileDocument, extra: string): CompiledRoute {
   const paramNames: string[] = [];
   const pattern = new RegExp(
     `^${route.path.replace(/:([a-z_]+)/g, (_m, name: string) => {
@@ -38,7 +59,7 @@ export function compileRoute(schema: GraphQLSchema, route: Route, compile: Compi
   const [rootName, nestedName] = route.kind === 'resource' ? [route.field, undefined] : route.fields;
   const root = schema.getQueryType()?.getFields()[rootName];
   if (!root) throw new Error(`route ${route.path}: no query field ${rootName}`);
-  const selection = selectionFor(schema, route.type);
+  const selection = selectionFor(schema, route.type, extra);
   const rootCall = call(root, 'r');
   let body: string;
   let declarations = rootCall.declarations;

@@ -9,7 +9,7 @@ import { pageVariables, run, type CompiledRoute } from './documents.js';
 import { link } from './hal.js';
 import type { PageParams } from './params.js';
 import { restResource } from './resources.js';
-import type { PageRoute, RouteContext } from './routes.js';
+import { takesJoin, type PageRoute, type RouteContext } from './routes.js';
 
 type Json = Record<string, unknown>;
 
@@ -37,7 +37,9 @@ export function pageBody(base: string, page: PageParams, route: PageRoute, recor
   const href = (cursor: string, order: string) => {
     const params = new URLSearchParams({ cursor, limit: String(page.limit), order });
     if (route.includeFailed && page.includeFailed) params.set('include_failed', 'true');
-    const filters = route.filters?.params.filter((name) => query[name] !== undefined) ?? [];
+    // what the list was asked with stays in its links (Horizon keeps the whole query): its filters, `join`
+    const kept = [...(route.filters?.params ?? []), ...(takesJoin(route) ? ['join'] : [])];
+    const filters = kept.filter((name) => query[name] !== undefined);
     for (const name of filters) params.set(name, query[name] ?? '');
     if (filters.length > 0) params.sort();
     return link(`${base}?${params.toString()}`);

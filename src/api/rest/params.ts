@@ -45,6 +45,9 @@ export interface PageParams {
   includeFailed: boolean;
 }
 
+const TRUE = ['1', 't', 'T', 'TRUE', 'true', 'True'];
+const FALSE = ['0', 'f', 'F', 'FALSE', 'false', 'False'];
+
 /** cursor, limit (1..200, default 10), order (asc|desc) and, where the route takes it, include_failed. */
 export function pageParams(query: URLSearchParams, takesIncludeFailed: boolean): PageParams {
   const limitText = query.get('limit') ?? '';
@@ -56,10 +59,11 @@ export function pageParams(query: URLSearchParams, takesIncludeFailed: boolean):
   let includeFailed = false;
   const failedText = query.get('include_failed') ?? '';
   if (takesIncludeFailed && failedText !== '') {
-    if (failedText !== 'true' && failedText !== 'false') {
-      throw new ProblemError(problems.badRequest('include_failed', 'include_failed must be true or false'));
+    // Horizon decodes it with Go's strconv.ParseBool, and says so when it cannot
+    if (TRUE.includes(failedText)) includeFailed = true;
+    else if (!FALSE.includes(failedText)) {
+      throw new ProblemError(problems.badRequest('include_failed', 'Filter should be true or false'));
     }
-    includeFailed = failedText === 'true';
   }
   return { cursor: query.get('cursor') ?? '', limit, order: orderText === 'desc' ? 'desc' : 'asc', includeFailed };
 }

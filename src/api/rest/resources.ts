@@ -32,6 +32,8 @@ interface RestResource {
   numericAliases?: readonly string[];
   /** fields that only make a link of `before` (Horizon shows them in `_links` alone) */
   linkOnly?: readonly string[];
+  /** fields holding another resource when joined (an operation's `transaction`): its GraphQL type */
+  embedded?: Readonly<Record<string, string>>;
 }
 
 /** The rendered field of a resource that fills each path parameter of its route (ids need no escaping; a data entry's name does). */
@@ -85,14 +87,16 @@ const listFrom =
     `${origin}${path}?order=${order}&cursor=${text(record.paging_token)}`;
 
 /**
- * A side of a trade as Horizon links it (populateTradeLinks): an account (with its offer: crossed,
- * resting or the operation's own), or a liquidity pool (`/liquidity_pools/{id}`).
+ * A side of a trade as Horizon links it (populateTradeLinks): the account of a side with an offer
+ * (crossed, resting or the operation's own), else a liquidity pool (`/liquidity_pools/{id}`), else
+ * an empty href.
  */
 function tradeSide(side: 'base' | 'counter'): Href {
   const account = to('Account', `${side}_account`);
   return (record, origin, self) => {
+    if (record[`${side}_offer_id`] !== undefined) return account(record, origin, self);
     const pool = record[`${side}_liquidity_pool_id`];
-    return pool === undefined ? account(record, origin, self) : `${origin}/liquidity_pools/${text(pool)}`;
+    return pool === undefined ? '' : `${origin}/liquidity_pools/${text(pool)}`;
   };
 }
 
@@ -122,6 +126,7 @@ const RESOURCES: Readonly<Record<string, RestResource>> = {
     id: field('paging_token'),
     before: { transaction: to('Transaction', 'transaction_hash') },
     after: { succeeds: listFrom('/operations', 'desc'), precedes: listFrom('/operations', 'asc') },
+    embedded: { transaction: 'Transaction' },
   },
   Effect: {
     id: (record) => effectId(text(record.paging_token)),
@@ -222,6 +227,11 @@ export function restResource(typeName: string, result: object, origin: string): 
   if (resource.id) out.id ??= resource.id(out);
   else delete out.id;
   if (resource.linkOnly) for (const name of resource.linkOnly) delete out[name];
+  const embedded = resource.embedded;
+  for (const name in embedded) {
+    const value = (result as Record<string, unknown>)[name];
+    if (value !== null && typeof value === 'object') out[name] = restResource(embedded[name] ?? '', value, origin);
+  }
   const aliases = resource.aliases;
   for (const alias in aliases) {
     const source = aliases[alias] ?? '';

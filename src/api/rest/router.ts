@@ -9,7 +9,7 @@ import type { ApiServices } from '../context.js';
 import { LatestLedger } from '../latest_ledger.js';
 import { afterLedger, formatPagingToken } from '../../stellar/toid.js';
 import { ProblemError, problems, sendProblem } from '../problems.js';
-import { compileRoute, rootVariables, run, type CompiledRoute } from './documents.js';
+import { compileRoute, joinedRoute, rootVariables, run, type CompiledRoute } from './documents.js';
 import type { CompileDocument } from './executor.js';
 import { link, requestOrigin, sendJson, type Links } from './hal.js';
 import { pageBody, readPage } from './pages.js';
@@ -62,32 +62,34 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     const ctx: RouteContext = { origin: requestOrigin(req), params: found.params, query };
     try {
       const { route } = found.compiled;
+      // the route's document, or its variant with join=transactions
+      const runnable = joinedRoute(found.compiled, query);
       const streaming = route.stream === true && wantsEventStream(req);
       // Horizon's state middleware: before the handler, so its 4xx answers carry it too; not on a stream
       if (route.state && !streaming) res.setHeader('Latest-Ledger', String((await latest.current()).ingested));
       if (route.kind === 'resource' && route.raw && wantsRaw(req)) {
-        const record = await run(schema, services, found.compiled, rootVariables(route.args?.(ctx) ?? {}));
+        const record = await run(schema, services, runnable, rootVariables(route.args?.(ctx) ?? {}));
         if (record === null) throw new ProblemError(problems.notFound());
         const bytes = route.raw(toRestJson(record) as Record<string, unknown>);
         res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length });
         res.end(bytes);
       } else if (route.kind === 'resource' && streaming) {
-        const render = () => renderResource(schema, services, found.compiled, route, ctx);
+        const render = () => renderResource(schema, services, runnable, route, ctx);
         await streamResource(req, res, services.events, route, ctx, render, rootLinks(ctx.origin));
       } else if (route.kind === 'resource' && route.body) {
         const result = await run(schema, services, found.compiled, rootVariables(route.args?.(ctx) ?? {}));
         sendJson(res, 200, route.body(toRestJson(result), ctx));
       } else if (route.kind === 'resource') {
-        const record = await renderResource(schema, services, found.compiled, route, ctx);
+        const record = await renderResource(schema, services, runnable, route, ctx);
         if (record === null) throw new ProblemError(problems.notFound());
         const body = route.links ? { _links: route.links(record, ctx, rootLinks(ctx.origin)), ...record } : record;
         sendJson(res, 200, body);
       } else if (streaming) {
-        const read = (page: PageParams) => readPage(schema, services, found.compiled, route, ctx, page);
+        const read = (page: PageParams) => readPage(schema, services, runnable, route, ctx, page);
         await streamPage(req, res, url, services.events, route, ctx, read, streamReads);
       } else {
         const page = await nowResolved(pageParams(url.searchParams, route.includeFailed ?? false), latest);
-        const records = await readPage(schema, services, found.compiled, route, ctx, page);
+        const records = await readPage(schema, services, runnable, route, ctx, page);
         sendJson(res, 200, pageBody(ctx.origin + url.pathname, page, route, records, ctx.query));
       }
     } catch (error) {

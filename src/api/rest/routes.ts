@@ -18,7 +18,7 @@ import {
   type StrictReceiveInput,
   type TradeAggregationInput,
 } from '../../market/index.js';
-import { formatCanonicalAsset, parseAssetArg, parseTradeTypeFilter, type AssetQuery } from '../../stellar/index.js';
+import { formatCanonicalAsset, parseAssetArg, parsePoolId, type AssetQuery } from '../../stellar/index.js';
 import { parsed, ProblemError, problems } from '../problems.js';
 import { accountFilterArg, balanceIdArg, poolIdArg } from '../schema/inputs.js';
 import { MAX_POOL_RESERVES } from '../schema/liquidity_pool.js';
@@ -81,6 +81,11 @@ export interface PageRoute extends RouteBase {
 
 export type Route = ResourceRoute | PageRoute;
 
+/** Horizon's `join=transactions` is taken by every route of operations (and payments): documents.ts, pages.ts. */
+export function takesJoin(route: Route): boolean {
+  return route.type === 'Operation';
+}
+
 const account = ({ params }: RouteContext) => ({ id: accountIdParam('account_id', params.account_id) });
 const history = ({ params }: RouteContext) => ({ forAccount: accountIdParam('account_id', params.account_id) });
 const transaction = ({ params }: RouteContext) => ({ hash: hashParam('tx_id', params.tx_id) });
@@ -95,6 +100,20 @@ const poolHistory = ({ params }: RouteContext) => ({ forLiquidityPool: poolIdArg
 /** Horizon's root links of /trades and /trade_aggregations: the asset pair as a query template */
 const ASSET_PAIR_TEMPLATE =
   'base_asset_type={base_asset_type}&base_asset_code={base_asset_code}&base_asset_issuer={base_asset_issuer}&counter_asset_type={counter_asset_type}&counter_asset_code={counter_asset_code}&counter_asset_issuer={counter_asset_issuer}';
+
+/** Horizon's TradesQuery parameters (tradesFilter), in Go's sorted order as the page links keep them */
+const TRADES_PARAMS = [
+  'account_id',
+  'base_asset_code',
+  'base_asset_issuer',
+  'base_asset_type',
+  'counter_asset_code',
+  'counter_asset_issuer',
+  'counter_asset_type',
+  'liquidity_pool_id',
+  'offer_id',
+  'trade_type',
+] as const;
 
 const HISTORY_TYPES = { transactions: 'Transaction', operations: 'Operation', payments: 'Operation', effects: 'Effect' } as const;
 
@@ -154,7 +173,7 @@ export const routes: Route[] = [
     stream: true,
     rootLink: { name: 'account', template: '/accounts/{account_id}' },
   },
-  // an account's transactions, payments and effects outlive it (merge): listed without it
+  // an account's history outlives it (merge): listed without it (its operations and trades: a 404 when the history does not know it)
   {
     kind: 'page',
     path: '/accounts/:account_id/transactions',
@@ -168,9 +187,9 @@ export const routes: Route[] = [
   {
     kind: 'page',
     path: '/accounts/:account_id/operations',
-    fields: ['account', 'operations'],
+    fields: ['operations'],
     type: 'Operation',
-    args: account,
+    args: history,
     includeFailed: true,
     stream: true,
   },
@@ -197,11 +216,11 @@ export const routes: Route[] = [
   {
     kind: 'page',
     path: '/accounts/:account_id/trades',
-    fields: ['account', 'trades'],
+    fields: ['trades'],
     type: 'Trade',
-    args: account,
+    args: history,
     stream: true,
-    filters: tradeTypeFilter(),
+    filters: tradesFilter('account_id'),
   },
   {
     kind: 'resource',
@@ -317,7 +336,25 @@ export const routes: Route[] = [
     args: ({ params }) => ({ offerId: int64Param('offer_id', params.offer_id) }),
     stream: true,
     unlinked: true,
-    filters: tradeTypeFilter({ offer: true }),
+    filters: tradesFilter('offer_id'),
+  },
+  {
+    kind: 'page',
+    path: '/liquidity_pools/:liquidity_pool_id/trades',
+    fields: ['trades'],
+    type: 'Trade',
+    args: ({ params }) => ({ liquidityPoolId: parsed(() => parsePoolId(params.liquidity_pool_id ?? ''), 'liquidity_pool_id') }),
+    stream: true,
+    filters: tradesFilter('liquidity_pool_id'),
+  },
+  {
+    kind: 'page',
+    path: '/trades',
+    fields: ['trades'],
+    type: 'Trade',
+    stream: true,
+    filters: tradesFilter(),
+    rootLink: { name: 'trades', template: `/trades?${ASSET_PAIR_TEMPLATE}` },
   },
   {
     kind: 'page',
@@ -332,16 +369,6 @@ export const routes: Route[] = [
       args: ({ query }) => ({ assetCode: query.asset_code || null, assetIssuer: query.asset_issuer || null }),
     },
   },
-  {
-    kind: 'page',
-    path: '/trades',
-    fields: ['trades'],
-    type: 'Trade',
-    stream: true,
-    filters: tradeTypeFilter(),
-    rootLink: { name: 'trades', template: `/trades?${ASSET_PAIR_TEMPLATE}` },
-  },
-
   {
     kind: 'page',
     path: '/claimable_balances',
@@ -509,20 +536,31 @@ export const routes: Route[] = [
 ];
 
 /**
- * `trade_type`, the filter of trade lists: all, orderbook or liquidity_pool; absent or empty is
- * all (Horizon's TradesQuery). An offer's trades are never a pool's: Horizon refuses the filter.
+ * The filters of trade lists (Horizon's TradesQuery): handed to the trades field under its
+ * arguments' names, which checks them (market/trades_params.ts); the list's own path parameter is
+ * no query parameter (Horizon's path wins). A pair's assets are given only when one of their
+ * parameters is.
  */
-function tradeTypeFilter(options: { offer?: true } = {}): NonNullable<PageRoute['filters']> {
+function tradesFilter(pathParam?: (typeof TRADES_PARAMS)[number]): NonNullable<PageRoute['filters']> {
   return {
-    params: ['trade_type'],
+    params: TRADES_PARAMS.filter((name) => name !== pathParam),
     args: ({ query }) => {
-      const tradeType = query.trade_type || undefined;
-      if (tradeType === undefined) return {};
-      parsed(() => parseTradeTypeFilter(tradeType), 'trade_type');
-      if (options.offer && tradeType === 'liquidity_pool') {
-        throw new ProblemError(problems.badRequest('trade_type', 'trade_type liquidity_pool cannot be used with the offer_id filter'));
-      }
-      return { tradeType };
+      const value = (name: (typeof TRADES_PARAMS)[number]) => (name === pathParam ? undefined : query[name] || undefined);
+      const asset = (prefix: 'base' | 'counter') =>
+        (value(`${prefix}_asset_type`) ?? value(`${prefix}_asset_code`) ?? value(`${prefix}_asset_issuer`))
+          ? queryAsset(query, prefix)
+          : undefined;
+      const offerId = value('offer_id');
+      const args = {
+        forAccount: value('account_id'),
+        offerId: offerId === undefined ? undefined : int64Param('offer_id', offerId),
+        liquidityPoolId: value('liquidity_pool_id'),
+        tradeType: value('trade_type'),
+        baseAsset: asset('base'),
+        counterAsset: asset('counter'),
+      };
+      // what is not given is left out, so the route's own argument (its path's) stays
+      return Object.fromEntries(Object.entries(args).filter(([, given]) => given !== undefined));
     },
   };
 }

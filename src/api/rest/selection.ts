@@ -16,13 +16,14 @@ import {
 } from 'graphql';
 import { REST_RENAMES } from './render.js';
 
-export function selectionFor(schema: GraphQLSchema, typeName: string): string {
+/** `extra` is selected besides the type's own fields (after an interface's common ones): a joined resource. */
+export function selectionFor(schema: GraphQLSchema, typeName: string, extra = ''): string {
   const type = schema.getType(typeName);
   if (!type) throw new Error(`no GraphQL type ${typeName}`);
-  return selectionOf(schema, type, new Set());
+  return selectionOf(schema, type, new Set(), extra);
 }
 
-function selectionOf(schema: GraphQLSchema, type: GraphQLNamedType, seen: Set<string>): string {
+function selectionOf(schema: GraphQLSchema, type: GraphQLNamedType, seen: Set<string>, extra = ''): string {
   if (isLeafType(type)) return '';
   if (isUnionType(type)) {
     const fragments = type.getTypes().map((member) => `... on ${member.name} ${selectionOf(schema, member, seen)}`);
@@ -35,10 +36,10 @@ function selectionOf(schema: GraphQLSchema, type: GraphQLNamedType, seen: Set<st
       const fields = fieldsOf(schema, member, own, seen);
       return fields ? `... on ${member.name} { ${fields} }` : '';
     });
-    return `{ ${common} ${fragments.join(' ')} }`;
+    return `{ ${common} ${extra} ${fragments.join(' ')} }`;
   }
   if (!isObjectType(type)) return '';
-  return `{ ${fieldsOf(schema, type, type.getFields(), seen)} }`;
+  return `{ ${fieldsOf(schema, type, type.getFields(), seen)} ${extra} }`;
 }
 
 function fieldsOf(

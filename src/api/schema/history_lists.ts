@@ -9,16 +9,24 @@ import { ClaimableBalanceRef } from './claimable_balance.js';
 import { EffectRef } from './effect.js';
 import { LedgerRef } from './ledger.js';
 import { LiquidityPoolRef } from './liquidity_pool.js';
-import { effectList, operationList, transactionList, type ListScope } from './lists.js';
+import { effectList, operationList, poolTrades, tradeList, transactionList, type ListScope } from './lists.js';
 import { OperationRef } from './operation.js';
 import { includeFailedArg, keysetConnection, listArgs } from './paging.js';
+import { TradeRef } from './trade.js';
 import { TransactionRef } from './transaction.js';
 
 type ParentFields<Parent> = PothosSchemaTypes.RootFieldBuilder<BuilderTypes, Parent, 'PrismaObject'>;
 
 /** The lists of a parent, each made when the parent's fields ask for it (a transaction has no transactions). */
-function historyLists<Parent>(t: ParentFields<Parent>, scopeOf: (parent: Parent) => ListScope, paymentsDescription?: string) {
+function historyLists<Parent>(
+  t: ParentFields<Parent>,
+  scopeOf: (parent: Parent) => ListScope,
+  options: { paymentsDescription?: string; allFailed?: true } = {},
+) {
+  const { paymentsDescription, allFailed } = options;
   const failedListArgs = { ...listArgs, ...includeFailedArg };
+  // Horizon lists a transaction's operations failed or not: whoever asks for it knows its outcome
+  const failed = (args: { includeFailed?: boolean | null }) => allFailed ?? args.includeFailed ?? false;
   return {
     transactions: () =>
       t.connection({
@@ -32,7 +40,7 @@ function historyLists<Parent>(t: ParentFields<Parent>, scopeOf: (parent: Parent)
         type: OperationRef,
         args: failedListArgs,
         resolve: (parent, args, ctx, info) =>
-          keysetConnection(operationList(ctx, info, scopeOf(parent), { includeFailed: args.includeFailed ?? false }), args),
+          keysetConnection(operationList(ctx, info, scopeOf(parent), { includeFailed: failed(args) }), args),
       }),
     payments: () =>
       t.connection({
@@ -40,10 +48,7 @@ function historyLists<Parent>(t: ParentFields<Parent>, scopeOf: (parent: Parent)
         ...(paymentsDescription ? { description: paymentsDescription } : {}),
         args: failedListArgs,
         resolve: (parent, args, ctx, info) =>
-          keysetConnection(
-            operationList(ctx, info, scopeOf(parent), { includeFailed: args.includeFailed ?? false, paymentsOnly: true }),
-            args,
-          ),
+          keysetConnection(operationList(ctx, info, scopeOf(parent), { includeFailed: failed(args), paymentsOnly: true }), args),
       }),
     effects: () =>
       t.connection({
@@ -55,16 +60,15 @@ function historyLists<Parent>(t: ParentFields<Parent>, scopeOf: (parent: Parent)
 }
 
 builder.prismaObjectFields(LedgerRef, (t) => {
-  const lists = historyLists(
-    t,
-    (ledger) => ({ within: ledgerToidRange(ledger.sequence) }),
-    'payment-like operations (create_account, payments, path payments, account_merge) of successful transactions',
-  );
+  const lists = historyLists(t, (ledger) => ({ within: ledgerToidRange(ledger.sequence) }), {
+    paymentsDescription: 'payment-like operations (create_account, payments, path payments, account_merge) of successful transactions',
+  });
   return { transactions: lists.transactions(), operations: lists.operations(), payments: lists.payments(), effects: lists.effects() };
 });
 
 builder.prismaObjectFields(TransactionRef, (t) => {
-  const lists = historyLists(t, (tx) => ({ within: transactionToidRange(tx.id) }));
+  // its operations and payments failed or not (includeFailed plays no part), as Horizon's
+  const lists = historyLists(t, (tx) => ({ within: transactionToidRange(tx.id) }), { allFailed: true });
   return { operations: lists.operations(), payments: lists.payments(), effects: lists.effects() };
 });
 
@@ -82,5 +86,15 @@ builder.prismaObjectFields(ClaimableBalanceRef, (t) => {
 
 builder.prismaObjectFields(LiquidityPoolRef, (t) => {
   const lists = historyLists(t, (pool) => ({ liquidityPool: pool.id }));
-  return { transactions: lists.transactions(), operations: lists.operations(), effects: lists.effects() };
+  return {
+    transactions: lists.transactions(),
+    operations: lists.operations(),
+    effects: lists.effects(),
+    // the pool's side of a trade (Horizon's /liquidity_pools/{id}/trades)
+    trades: t.connection({
+      type: TradeRef,
+      args: listArgs,
+      resolve: (pool, args, ctx, info) => keysetConnection(tradeList(ctx, info, poolTrades(pool.id)), args),
+    }),
+  };
 });

@@ -110,7 +110,22 @@ export async function historyConnection<Row, Key>(
   return page;
 }
 
-export function nodeQuery(ctx: ApiContext, info: GraphQLResolveInfo): object {
+/**
+ * Whether the history knows the account: it exists, or it took part in an operation (a merged
+ * account keeps its history; Horizon's history_accounts).
+ */
+export async function accountInHistory(ctx: ApiContext, account: string): Promise<boolean> {
+  const [state, participant] = await Promise.all([
+    ctx.prisma.account.count({ where: { id: account } }),
+    ctx.prisma.operationParticipant.count({ where: { account }, take: 1 }),
+  ]);
+  return state > 0 || participant > 0;
+}
+
+export function nodeQuery(
+  ctx: ApiContext,
+  info: GraphQLResolveInfo,
+): { include?: Record<string, unknown>; select?: Record<string, unknown> } {
   // a subscription's root field is the node itself (one per event); a connection nests it in edges
   const path = info.parentType === info.schema.getSubscriptionType() ? [] : ['edges', 'node'];
   return queryFromInfo({ context: ctx, info, path });
@@ -290,10 +305,60 @@ export function offerTrades(offerId: bigint): Prisma.TradeWhereInput {
   return { OR: [{ baseOfferId: offerId }, { counterOfferId: offerId }] };
 }
 
-export function tradeList(ctx: ApiContext, info: GraphQLResolveInfo, where: Prisma.TradeWhereInput): KeysetSource<Trade, PairPagingToken> {
-  return pairKeyed(ctx, (conditions, orderBy, take) =>
-    ctx.prisma.trade.findMany({ ...nodeQuery(ctx, info), where: { AND: [where, ...conditions] }, orderBy, take }),
-  );
+/**
+ * Trades matching `where`; `flipped` shows each from its counter side (Horizon's reversed trade
+ * fields, for a pair asked in the order opposite to the stored one).
+ */
+/** The trades of a liquidity pool (on either side). */
+export function poolTrades(liquidityPoolId: string): Prisma.TradeWhereInput {
+  return { OR: [{ baseLiquidityPoolId: liquidityPoolId }, { counterLiquidityPoolId: liquidityPoolId }] };
+}
+
+export function tradeList(
+  ctx: ApiContext,
+  info: GraphQLResolveInfo,
+  where: Prisma.TradeWhereInput,
+  flipped = false,
+): KeysetSource<Trade, PairPagingToken> {
+  return pairKeyed(ctx, async (conditions, orderBy, take) => {
+    const query = nodeQuery(ctx, info);
+    if (flipped) withTwins(query);
+    const rows = await ctx.prisma.trade.findMany({ ...query, where: { AND: [where, ...conditions] }, orderBy, take });
+    return flipped ? rows.map(flipTrade) : rows;
+  });
+}
+
+/** the other side of a trade's field (`baseAsset` ↔ `counterAsset`, `priceN` ↔ `priceD`) */
+function twinOf(key: string): string | null {
+  if (key === 'baseIsSeller') return null;
+  if (key.startsWith('base')) return `counter${key.slice('base'.length)}`;
+  if (key.startsWith('counter')) return `base${key.slice('counter'.length)}`;
+  return key === 'priceN' ? 'priceD' : key === 'priceD' ? 'priceN' : null;
+}
+
+/** A flipped trade shows one side's fields from the other: whatever side is selected, load both. */
+function withTwins(query: { include?: Record<string, unknown>; select?: Record<string, unknown> }): void {
+  for (const fields of [query.include, query.select]) {
+    if (!fields) continue;
+    for (const key of Object.keys(fields)) {
+      const twin = twinOf(key);
+      if (twin !== null && !(twin in fields)) fields[twin] = fields[key];
+    }
+  }
+}
+
+/** A trade seen from its counter side: the sides swapped, the price inverted, base_is_seller negated. */
+function flipTrade<Row extends Trade>(row: Row): Row {
+  const fields = row as Record<string, unknown>;
+  // every base* column or relation loaded with its counter* twin (offer, account, asset, amount, pool), and the price
+  for (const key of Object.keys(fields)) {
+    const twin = twinOf(key);
+    if (twin !== null && (key.startsWith('base') || key === 'priceN') && twin in fields) {
+      [fields[key], fields[twin]] = [fields[twin], fields[key]];
+    }
+  }
+  row.baseIsSeller = !row.baseIsSeller;
+  return row;
 }
 
 export function offerList(ctx: ApiContext, info: GraphQLResolveInfo, where: Prisma.OfferWhereInput): KeysetSource<Offer, bigint> {
@@ -377,7 +442,8 @@ export function liquidityPoolList(
       if (range.gt !== undefined) id.gt = range.gt;
       if (range.lt !== undefined) id.lt = range.lt;
       return ctx.prisma.liquidityPool.findMany({
-        ...nodeQuery(ctx, info),
+        // a pool has no relations: its query selects scalars only
+        ...(nodeQuery(ctx, info) as object),
         where: { AND: [where, { id }] },
         orderBy: { id: direction },
         take,

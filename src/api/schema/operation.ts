@@ -7,6 +7,7 @@ import { detailFields } from './detail_fields.js';
 import { EffectRef } from './effect.js';
 import { accountIdArg, idArg } from './inputs.js';
 import {
+  accountInHistory,
   effectList,
   forAccountArgs,
   forClaimableBalanceArgs,
@@ -15,6 +16,7 @@ import {
   historyScope,
   operationList,
 } from './lists.js';
+import { ProblemError, problems } from '../problems.js';
 import { OPERATION_DETAILS } from './operation_details.js';
 import { includeFailedArg, keysetConnection, listArgs } from './paging.js';
 import { operationTypeObjectName } from './type_names.js';
@@ -87,9 +89,19 @@ builder.queryField('operations', (t) =>
     description:
       'Every operation in the history, or those of one account, claimable balance or liquidity pool; those of failed transactions only with includeFailed.',
     args: { ...listArgs, ...includeFailedArg, ...forAccountArgs, ...forClaimableBalanceArgs, ...forLiquidityPoolArgs },
-    resolve: (_root, args, ctx, info) => {
+    resolve: async (_root, args, ctx, info) => {
       const scope = historyScope(args);
-      return historyConnection(ctx, scope, operationList(ctx, info, scope, { includeFailed: args.includeFailed ?? false }), args);
+      const connection = await historyConnection(
+        ctx,
+        scope,
+        operationList(ctx, info, scope, { includeFailed: args.includeFailed ?? false }),
+        args,
+      );
+      // the operations of an account the history does not know are a 404 (the spec's), a merged one's are listed
+      if (connection.edges.length === 0 && scope !== null && 'account' in scope && !(await accountInHistory(ctx, scope.account))) {
+        throw new ProblemError(problems.notFound());
+      }
+      return connection;
     },
   }),
 );

@@ -5,8 +5,10 @@ import { parseTradeTypeFilter, tradeTypeName } from '../../stellar/index.js';
 import { formatPairPagingToken } from '../../stellar/toid.js';
 import { AccountRef } from './account.js';
 import { builder } from './builder.js';
-import { idArg } from './inputs.js';
-import { offerTrades, tradeList } from './lists.js';
+import { parseTradesFilter, tradedAssetIds, type TradesInput } from '../../market/index.js';
+import type { ApiContext } from '../context.js';
+import { AssetInput } from './asset_input.js';
+import { accountInHistory, offerTrades, poolTrades, tradeList } from './lists.js';
 import { keysetConnection, listArgs } from './paging.js';
 import { ProblemError, parsed, problems } from '../problems.js';
 import { follow, freshLoaders } from './follow.js';
@@ -91,26 +93,70 @@ export const tradeTypeArg = builder.args((t) => ({
   tradeType: t.string({ description: 'all (the default), orderbook or liquidity_pool' }),
 }));
 
+export const tradesFilterArgs = builder.args((t) => ({
+  ...tradeTypeArg,
+  forAccount: t.string({ description: 'only the trades of this account (it need not exist any more)' }),
+  offerId: t.field({ type: 'Int64', description: 'only the trades of this offer (open or since consumed)' }),
+  liquidityPoolId: t.string({ description: 'only the trades of this liquidity pool (hex id)' }),
+  baseAsset: t.field({ type: AssetInput, description: 'with counterAsset: only the trades of the pair, shown with this asset as base' }),
+  counterAsset: t.field({ type: AssetInput }),
+}));
+
+interface TradesSelection {
+  where: Prisma.TradeWhereInput;
+  /** the pair was asked in the order opposite to the stored one */
+  flipped: boolean;
+  /** whether the account, offer or pool filtered on is known at all (an empty list of an unknown one is a 404) */
+  known: () => Promise<boolean>;
+}
+
+/** The rows the filters select (Horizon's getTrades): an unknown asset of a pair is a 404, as Horizon's. */
+async function tradesOf(ctx: ApiContext, args: TradesInput): Promise<TradesSelection> {
+  const filter = parsed(() => parseTradesFilter(args));
+  const conditions: Prisma.TradeWhereInput[] = [];
+  let flipped = false;
+  let known = async () => true;
+  if (filter.pair) {
+    const [baseId, counterId] = await tradedAssetIds(ctx.services.db, [filter.pair.base, filter.pair.counter]);
+    if (baseId == null || counterId == null) throw new ProblemError(problems.notFound());
+    // stored with the smaller asset id as base (Horizon's getCanonicalAssetOrder)
+    flipped = baseId >= counterId;
+    conditions.push({ baseAssetId: Math.min(baseId, counterId), counterAssetId: Math.max(baseId, counterId) });
+  }
+  if (filter.tradeType !== null) conditions.push({ tradeType: filter.tradeType });
+  const { account, offerId, liquidityPoolId } = filter;
+  if (account !== null) {
+    conditions.push({ OR: [{ baseAccount: account }, { counterAccount: account }] });
+    known = () => accountInHistory(ctx, account);
+  } else if (offerId !== null) {
+    const where = offerTrades(offerId);
+    conditions.push(where);
+    known = async () =>
+      (await ctx.prisma.offer.count({ where: { id: offerId } })) > 0 || (await ctx.prisma.trade.count({ where, take: 1 })) > 0;
+  } else if (liquidityPoolId !== null) {
+    const where = poolTrades(liquidityPoolId);
+    conditions.push(where);
+    // a pool the state or the history has (Horizon's history_liquidity_pools)
+    known = async () =>
+      (await ctx.prisma.liquidityPool.count({ where: { id: liquidityPoolId } })) > 0 ||
+      (await ctx.prisma.operationLiquidityPool.count({ where: { liquidityPoolId }, take: 1 })) > 0 ||
+      (await ctx.prisma.trade.count({ where, take: 1 })) > 0;
+  }
+  return { where: { AND: conditions }, flipped, known };
+}
+
 builder.queryField('trades', (t) =>
   t.connection({
     type: TradeRef,
-    description: 'Trades, optionally of one offer (open or since consumed), of one type.',
-    args: { ...listArgs, ...tradeTypeArg, offerId: t.arg({ type: 'Int64' }) },
+    description:
+      'Trades: all, or those of one account, offer or liquidity pool, or of an asset pair (with or without an account), of one type. ' +
+      'Errors name Horizon’s parameters (base_asset_type, offer_id, liquidity_pool_id, trade_type …).',
+    args: { ...listArgs, ...tradesFilterArgs },
     resolve: async (_root, args, ctx, info) => {
-      const types = tradeTypeWhere(args.tradeType);
-      if (args.offerId == null) return keysetConnection(tradeList(ctx, info, types), args);
-      const offerId = idArg('offerId', args.offerId);
-      // Horizon: an offer's trades are never a pool's
-      if (args.tradeType === 'liquidity_pool') {
-        throw new ProblemError(problems.badRequest('tradeType', 'trade_type liquidity_pool cannot be used with the offer_id filter'));
-      }
-      const where = offerTrades(offerId);
-      const [offer, trade] = await Promise.all([
-        ctx.prisma.offer.findUnique({ where: { id: offerId }, select: { id: true } }),
-        ctx.prisma.trade.findFirst({ where, select: { operationId: true } }),
-      ]);
-      if (!offer && !trade) throw new ProblemError(problems.notFound());
-      return keysetConnection(tradeList(ctx, info, { AND: [where, types] }), args);
+      const { where, flipped, known } = await tradesOf(ctx, args);
+      const connection = await keysetConnection(tradeList(ctx, info, where, flipped), args);
+      if (connection.edges.length === 0 && !(await known())) throw new ProblemError(problems.notFound());
+      return connection;
     },
   }),
 );
@@ -118,13 +164,16 @@ builder.queryField('trades', (t) =>
 builder.subscriptionField('trades', (t) =>
   t.field({
     type: TradeRef,
-    description: 'Each trade of an offer as its ledger is ingested, after replaying those after the cursor.',
+    description:
+      'Each trade (of an account, an offer, a liquidity pool or a pair, as the trades list filters) as its ledger is ingested, after replaying those after the cursor.',
     args: {
-      offerId: t.arg({ type: 'Int64', required: true }),
+      ...tradesFilterArgs,
       cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
     },
-    subscribe: (_root, args, ctx, info) => {
-      return follow(ctx, tradeList(ctx, info, offerTrades(idArg('offerId', args.offerId))), args.cursor);
+    subscribe: async (_root, args, ctx, info) => {
+      const { where, flipped, known } = await tradesOf(ctx, args);
+      if (!(await known())) throw new ProblemError(problems.notFound());
+      return follow(ctx, tradeList(ctx, info, where, flipped), args.cursor);
     },
     resolve: (trade, _args, ctx) => freshLoaders(trade, ctx),
   }),

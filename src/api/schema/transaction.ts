@@ -113,12 +113,21 @@ function hasPreconditions(tx: TransactionRecord): boolean {
   );
 }
 
+/**
+ * Fee-bump transactions looked up by their inner hash: Horizon shows them under the hash asked
+ * (`hash`, `id` and the links) with the inner signatures (resourceadapter PopulateTransaction).
+ */
+const foundByInnerHash = new WeakSet<object>();
+
 export const TransactionRef = builder.prismaNode('Transaction', {
   description: 'A transaction in a closed ledger.',
   id: { field: 'hash' },
   fields: (t) => ({
     pagingToken: t.expose('id', { type: 'Int64', description: 'the cursor of this transaction in lists (its TOID)' }),
-    hash: t.exposeString('hash', { description: 'hex SHA-256 of the transaction' }),
+    hash: t.string({
+      description: 'hex SHA-256 of the transaction (of the inner one when a fee-bump transaction was looked up by it)',
+      resolve: (tx) => (foundByInnerHash.has(tx) && tx.innerTransactionHash ? tx.innerTransactionHash : tx.hash),
+    }),
     successful: t.exposeBoolean('successful'),
     ledgerSequence: t.exposeInt('ledgerSequence', { description: 'the sequence of the ledger that holds it' }),
     createdAt: t.expose('closedAt', { type: 'DateTime', description: 'when its ledger closed' }),
@@ -152,7 +161,7 @@ export const TransactionRef = builder.prismaNode('Transaction', {
       // rows ingested before memo_bytes existed: the bytes of the memo's text
       resolve: (tx) => (tx.memoType !== 'text' ? null : (tx.memoBytes ?? Buffer.from(tx.memo ?? '', 'utf8').toString('base64'))),
     }),
-    signatures: t.exposeStringList('signatures'),
+    signatures: t.stringList({ resolve: (tx) => (foundByInnerHash.has(tx) ? tx.innerSignatures : tx.signatures) }),
     validAfter: t.field({ type: 'DateTime', nullable: true, resolve: (tx) => seconds(tx.validAfter) }),
     validBefore: t.field({ type: 'DateTime', nullable: true, resolve: (tx) => seconds(tx.validBefore) }),
     preconditions: t.field({ type: PreconditionsRef, nullable: true, resolve: (tx) => (hasPreconditions(tx) ? tx : null) }),
@@ -189,10 +198,11 @@ builder.queryField('transaction', (t) =>
     args: { hash: t.arg.string({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const hash = hashArg('hash', args.hash);
-      return (
-        (await ctx.prisma.transaction.findUnique({ ...query, where: { hash } })) ??
-        ctx.prisma.transaction.findFirst({ ...query, where: { innerTransactionHash: hash } })
-      );
+      const outer = await ctx.prisma.transaction.findUnique({ ...query, where: { hash } });
+      if (outer) return outer;
+      const bump = await ctx.prisma.transaction.findFirst({ ...query, where: { innerTransactionHash: hash } });
+      if (bump) foundByInnerHash.add(bump);
+      return bump;
     },
   }),
 );

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/db/database.js';
 import { migrate } from '../../../src/db/migrate.js';
-import { graphqlQuery, type Json, type TestApi, serveTestApi } from '../../support/api_server.js';
+import { postGraphQL, type Json, type TestApi, serveTestApi } from '../../support/api_server.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../../support/database.js';
 import { poolShareLine, seedLedger } from '../../support/seed.js';
 
@@ -200,7 +200,7 @@ describe('GET /accounts (TestGetAccountsHandler*)', () => {
   });
 });
 
-const graphql = (query: string) => graphqlQuery(api.base, query);
+const graphql = (query: string) => postGraphQL(api.base, query);
 
 describe('accounts in GraphQL', () => {
   it('accounts(signer) with each account’s sponsoring, in a number of statements that does not grow with the page', async () => {

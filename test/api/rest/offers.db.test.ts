@@ -9,7 +9,7 @@ import { LiveOrderBook } from '../../../src/api/live_order_book.js';
 import { schema } from '../../../src/api/schema/index.js';
 import { inProcessLedgerEvents } from '../../../src/events/ledger_events.js';
 import { MetricsRegistry } from '../../../src/metrics/registry.js';
-import { graphqlQuery, type Json, type TestApi, serveTestApi } from '../../support/api_server.js';
+import { postGraphQL, type Json, type TestApi, serveTestApi } from '../../support/api_server.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { seedLedger } from '../../support/seed.js';
 
@@ -173,7 +173,7 @@ describe('GET /accounts/{id}/offers (TestGetAccountOffersHandler)', () => {
   });
 });
 
-const graphql = (query: string) => graphqlQuery(api.base, query);
+const graphql = (query: string) => postGraphQL(api.base, query);
 
 describe('offers in GraphQL', () => {
   it('filters as typed arguments, with the sponsor and the close time', async () => {

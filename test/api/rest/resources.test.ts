@@ -68,10 +68,19 @@ describe('_links from the route table', () => {
       ['succeeds', `${O}/effects?order=desc&cursor=12884905985-2`, false],
       ['precedes', `${O}/effects?order=asc&cursor=12884905985-2`, false],
     ]);
-    expect(links('Trade', { pagingToken: '12884905985-1', baseAccount: G, counterAccount: G })).toEqual([
+    // Horizon's populateTradeLinks: a side's account when it has an offer, else its pool, else an empty href
+    expect(
+      links('Trade', { pagingToken: '12884905985-1', baseAccount: G, baseOfferId: '7', counterAccount: G, counterOfferId: '8' }),
+    ).toEqual([
       ['self', '', false],
       ['base', `${O}/accounts/${G}`, false],
       ['counter', `${O}/accounts/${G}`, false],
+      ['operation', op, false],
+    ]);
+    expect(links('Trade', { pagingToken: '12884905985-1', baseLiquidityPoolId: 'ab', counterAccount: G })).toEqual([
+      ['self', '', false],
+      ['base', `${O}/liquidity_pools/ab`, false],
+      ['counter', '', false],
       ['operation', op, false],
     ]);
     expect(links('Offer', { pagingToken: '7', seller: G })).toEqual([
