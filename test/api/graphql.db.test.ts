@@ -162,6 +162,40 @@ describe('GraphQL', () => {
       counts.push(statements.filter((sql) => /\bselect\b/i.test(sql)).length);
     }
     expect(counts[1]).toBe(counts[0]);
+    // the same through the pool's own relation (LiquidityPool.trades)
+    await db.prisma.liquidityPool.create({
+      data: {
+        id: pool,
+        type: 0,
+        fee: 30,
+        trustlineCount: 1n,
+        shareCount: 100n,
+        assetA: 'native',
+        assetB: `USD:${ISSUER}`,
+        reserveA: 10n,
+        reserveB: 20n,
+        lastModifiedLedger: 4,
+      },
+    });
+    const POOL_RELATION = `query($pool: String!, $first: Int) {
+      liquidityPool(id: $pool) { trades(first: $first) { edges { node { pagingToken operation { transaction { ledger { sequence } } } } } } }
+    }`;
+    const relationCounts: number[] = [];
+    for (const first of [2, 20]) {
+      statements.length = 0;
+      const result = await query(POOL_RELATION, { pool, first });
+      expect(result.errors).toBeUndefined();
+      const edges = (
+        result.data as {
+          liquidityPool: { trades: { edges: { node: { operation: { transaction: { ledger: { sequence: number } } } } }[] } };
+        }
+      ).liquidityPool.trades.edges;
+      expect(edges).toHaveLength(first);
+      expect(edges[0]?.node.operation.transaction.ledger.sequence).toBe(4);
+      relationCounts.push(statements.filter((sql) => /\bselect\b/i.test(sql)).length);
+    }
+    expect(relationCounts[1]).toBe(relationCounts[0]);
+    await db.prisma.liquidityPool.delete({ where: { id: pool } });
     await db.prisma.trade.deleteMany({ where: { baseLiquidityPoolId: pool } });
   });
 
