@@ -1,5 +1,6 @@
-// REST throughput against a plain baseline in the same run: GET /accounts/{id} and
-// GET /accounts/{id}/payments?limit=200 served by Zenith (route table → precompiled GraphQL
+// REST throughput against a plain baseline in the same run: GET /accounts/{id},
+// GET /accounts/{id}/payments?limit=200, and the state lists GET /claimable_balances?limit=200 and
+// GET /liquidity_pools?limit=200 served by Zenith (route table → precompiled GraphQL
 // document run by its plan → Prisma → snake_case + _links), and by a bare node:http handler that does the same
 // database reads and writes the same JSON by hand (the bench checks the two answers are equal). Prints requests/s of both and the ratio (target
 // ≥ 0.85), and the SQL statements one nested GraphQL query runs. The REST routes also run a third
@@ -23,6 +24,8 @@ import { formatAmount } from '../src/stellar/amount.js';
 import { operationTypeName } from '../src/stellar/operation_types.js';
 import { createServerDatabase, dropServerDatabase } from '../test/support/database.js';
 import { ALICE, BOB, seedLedger, seedScenario, type SeedOperation } from '../test/support/seed.js';
+import { balanceId, seedClaimableBalance, seedPool } from '../test/support/seed_balances_pools.js';
+import { Asset } from '@stellar/stellar-sdk';
 import { inProcessLedgerEvents } from '../src/events/ledger_events.js';
 import { LiveOrderBook } from '../src/api/live_order_book.js';
 import { MetricsRegistry } from '../src/metrics/registry.js';
@@ -50,6 +53,14 @@ for (let ledger = 4; ledger < 4 + PAYMENTS / 50; ledger++) {
     ledger,
     Array.from({ length: 50 }, (_, i) => ({ source: ALICE, operations: [payment(i + 1)] })),
   );
+}
+
+// 200 claimable balances and 200 pools, last modified in a ledger the history holds
+const STATE_ROWS = 200;
+for (let i = 1; i <= STATE_ROWS; i++) {
+  await seedClaimableBalance(db, { id: balanceId(i >> 8, i & 0xff), account: BOB, ledger: 3, ...(i % 2 ? { asset: `USD:${ALICE}` } : {}) });
+  const pool = await seedPool(db, Asset.native(), BigInt(i), new Asset(`P${i}`, ALICE), BigInt(2 * i));
+  await db.prisma.liquidityPool.update({ where: { id: pool }, data: { lastModifiedLedger: 3 } });
 }
 
 const services = {
@@ -93,7 +104,9 @@ const baseline = createServer(async (req, res) => {
   const origin = `http://${req.headers.host ?? 'localhost'}`;
   const [, , id = '', list] = url.pathname.split('/');
   let body: unknown;
-  if (!list) {
+  if (url.pathname === '/claimable_balances' || url.pathname === '/liquidity_pools') {
+    body = await statePage(origin, url);
+  } else if (!list) {
     const account = await db.prisma.account.findUnique({ where: { id }, include: { trustLines: true, signers: true, data: true } });
     if (!account) {
       res.writeHead(404).end();
@@ -146,6 +159,11 @@ const baseline = createServer(async (req, res) => {
       home_domain: account.homeDomain,
       ...defined({ inflation_destination: account.inflationDestination }),
       last_modified_ledger: account.lastModifiedLedger,
+      ...defined({
+        last_modified_time: time(
+          (await db.prisma.ledger.findUnique({ where: { sequence: account.lastModifiedLedger }, select: { closedAt: true } }))?.closedAt,
+        ),
+      }),
       num_sponsored: account.numSponsored,
       num_sponsoring: account.numSponsoring,
       paging_token: account.id,
@@ -216,6 +234,77 @@ const baseline = createServer(async (req, res) => {
   res.end(text);
 });
 
+const time = (date: Date | undefined) => date?.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** A page of claimable balances or pools by hand (Horizon's order and paging tokens, the ledgers' close times). */
+async function statePage(origin: string, url: URL): Promise<unknown> {
+  const limit = Number(url.searchParams.get('limit') ?? 10);
+  const closeTimes = async (sequences: number[]) =>
+    new Map(
+      (
+        await db.prisma.ledger.findMany({
+          where: { sequence: { in: [...new Set(sequences)] } },
+          select: { sequence: true, closedAt: true },
+        })
+      ).map((l) => [l.sequence, l.closedAt]),
+    );
+  const page = `${origin}${url.pathname}`;
+  const paged = (records: { paging_token: string }[]) => ({
+    _links: {
+      self: { href: `${page}?cursor=&limit=${limit}&order=asc` },
+      next: { href: `${page}?cursor=${records.at(-1)?.paging_token ?? ''}&limit=${limit}&order=asc` },
+      prev: { href: `${page}?cursor=${records[0]?.paging_token ?? ''}&limit=${limit}&order=desc` },
+    },
+    _embedded: { records },
+  });
+  if (url.pathname === '/claimable_balances') {
+    const rows = await db.prisma.claimableBalance.findMany({ orderBy: [{ lastModifiedLedger: 'asc' }, { id: 'asc' }], take: limit });
+    const closed = await closeTimes(rows.map((row) => row.lastModifiedLedger));
+    return paged(
+      rows.map((row) => {
+        const self = `${origin}/claimable_balances/${row.id}`;
+        return defined({
+          _links: { self: { href: self }, transactions: templated(`${self}/transactions`), operations: templated(`${self}/operations`) },
+          id: row.id,
+          amount: formatAmount(row.amount),
+          asset: row.asset,
+          claimants: (row.claimants as { destination: string; predicate: unknown }[]).map(({ destination, predicate }) => ({
+            destination,
+            predicate,
+          })),
+          flags: { clawback_enabled: (row.flags & 1) !== 0 },
+          last_modified_ledger: row.lastModifiedLedger,
+          last_modified_time: time(closed.get(row.lastModifiedLedger)),
+          paging_token: `${row.lastModifiedLedger}-${row.id}`,
+          sponsor: row.sponsor,
+        });
+      }),
+    );
+  }
+  const rows = await db.prisma.liquidityPool.findMany({ orderBy: { id: 'asc' }, take: limit });
+  const closed = await closeTimes(rows.map((row) => row.lastModifiedLedger));
+  return paged(
+    rows.map((row) => {
+      const self = `${origin}/liquidity_pools/${row.id}`;
+      return defined({
+        _links: { self: { href: self }, transactions: templated(`${self}/transactions`), operations: templated(`${self}/operations`) },
+        id: row.id,
+        fee_bp: row.fee,
+        last_modified_ledger: row.lastModifiedLedger,
+        last_modified_time: time(closed.get(row.lastModifiedLedger)),
+        paging_token: row.id,
+        reserves: [
+          { amount: formatAmount(row.reserveA), asset: row.assetA },
+          { amount: formatAmount(row.reserveB), asset: row.assetB },
+        ],
+        total_shares: formatAmount(row.shareCount),
+        total_trustlines: row.trustlineCount.toString(),
+        type: 'constant_product',
+      });
+    }),
+  );
+}
+
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -243,12 +332,22 @@ const zenithUrl = await listen(zenith);
 const baselineUrl = await listen(baseline);
 const interpretedUrl = await listen(zenithInterpreted);
 console.log(`${db.kind}, ${SECONDS}s per run, concurrency ${CONCURRENCY}, best of 2 alternating runs`);
-for (const path of [`/accounts/${ALICE}`, `/accounts/${ALICE}/payments?limit=200`]) {
+for (const path of [
+  `/accounts/${ALICE}`,
+  `/accounts/${ALICE}/payments?limit=200`,
+  `/claimable_balances?limit=${STATE_ROWS}`,
+  `/liquidity_pools?limit=${STATE_ROWS}`,
+]) {
   // the baseline must answer what Zenith answers, or the ratio compares different work
   const [ours, theirs] = await Promise.all(
     [zenithUrl, baselineUrl].map(async (base) => (await (await fetch(base + path)).text()).replaceAll(base, '')),
   );
-  if (ours !== theirs) throw new Error(`the baseline's answer to ${path} differs from Zenith's`);
+  if (ours !== theirs) {
+    const at = [...ours].findIndex((c, i) => c !== theirs[i]);
+    throw new Error(
+      `the baseline answers ${path} unlike Zenith: ${JSON.stringify(ours.slice(at - 60, at + 100))} vs ${JSON.stringify(theirs.slice(at - 60, at + 100))}`,
+    );
+  }
   let best = { zenith: 0, interpreted: 0, baseline: 0 };
   for (let run = 0; run < 2; run++) {
     best = {

@@ -18,7 +18,7 @@ import {
   type StrictReceiveInput,
   type TradeAggregationInput,
 } from '../../market/index.js';
-import { formatCanonicalAsset, parseAssetArg, parsePoolId, type AssetQuery } from '../../stellar/index.js';
+import { formatCanonicalAsset, parseAssetArg, type AssetQuery } from '../../stellar/index.js';
 import { parsed, ProblemError, problems } from '../problems.js';
 import { accountFilterArg, balanceIdArg, poolIdArg } from '../schema/inputs.js';
 import { MAX_POOL_RESERVES } from '../schema/liquidity_pool.js';
@@ -343,8 +343,10 @@ export const routes: Route[] = [
     path: '/liquidity_pools/:liquidity_pool_id/trades',
     fields: ['trades'],
     type: 'Trade',
-    args: ({ params }) => ({ liquidityPoolId: parsed(() => parsePoolId(params.liquidity_pool_id ?? ''), 'liquidity_pool_id') }),
+    args: ({ params }) => ({ liquidityPoolId: poolIdArg('liquidity_pool_id', params.liquidity_pool_id ?? '') }),
     stream: true,
+    // Horizon's pool links its transactions and operations only (resourceadapter/liquidity_pool.go)
+    unlinked: true,
     filters: tradesFilter('liquidity_pool_id'),
   },
   {
