@@ -339,7 +339,7 @@ for (const path of [
   `/liquidity_pools?limit=${STATE_ROWS}`,
 ]) {
   // the baseline must answer what Zenith answers, or the ratio compares different work
-  const [ours, theirs] = await Promise.all(
+  const [ours = '', theirs = ''] = await Promise.all(
     [zenithUrl, baselineUrl].map(async (base) => (await (await fetch(base + path)).text()).replaceAll(base, '')),
   );
   if (ours !== theirs) {

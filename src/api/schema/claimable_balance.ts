@@ -7,6 +7,7 @@ import { builder } from './builder.js';
 import { accountIdArg, assetFilterArg, balanceIdArg } from './inputs.js';
 import { claimableBalanceList, type BalanceFilter } from './lists.js';
 import { keysetConnection, listArgs } from './paging.js';
+import { joinedLastModifiedTimeField } from './state_entry.js';
 
 // xdr ClaimableBalanceFlags
 const CLAWBACK_ENABLED = 1;
@@ -42,12 +43,7 @@ export const ClaimableBalanceRef = builder.prismaNode('ClaimableBalance', {
     amount: t.expose('amount', { type: 'Amount' }),
     sponsorId: t.exposeString('sponsor', { nullable: true, description: 'the account sponsoring its reserve' }),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
-    lastModifiedTime: t.field({
-      type: 'DateTime',
-      nullable: true,
-      description: 'when the ledger of the last change closed (null once that ledger left the history)',
-      resolve: (balance, _args, ctx) => ctx.loaders.ledgerClosedAt.load(balance.lastModifiedLedger),
-    }),
+    lastModifiedTime: t.field(joinedLastModifiedTimeField()),
     claimants: t.field({
       type: [ClaimantRef],
       // stored as Horizon's JSON: [{ destination, predicate }]

@@ -6,6 +6,7 @@ import { builder } from './builder.js';
 import { accountIdArg, assetFilterArg, poolIdArg } from './inputs.js';
 import { liquidityPoolList } from './lists.js';
 import { keysetConnection, listArgs } from './paging.js';
+import { joinedLastModifiedTimeField } from './state_entry.js';
 
 /** A pool has two reserves: a longer filter could match nothing (Horizon's maxLiquidityPoolReserves). */
 export const MAX_POOL_RESERVES = 2;
@@ -52,12 +53,7 @@ export const LiquidityPoolRef = builder.prismaNode('LiquidityPool', {
       ],
     }),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
-    lastModifiedTime: t.field({
-      type: 'DateTime',
-      nullable: true,
-      description: 'when the ledger of the last change closed (null once that ledger left the history)',
-      resolve: (pool, _args, ctx) => ctx.loaders.ledgerClosedAt.load(pool.lastModifiedLedger),
-    }),
+    lastModifiedTime: t.field(joinedLastModifiedTimeField()),
   }),
 });
 

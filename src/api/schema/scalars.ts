@@ -79,6 +79,8 @@ builder.scalarType('Amount', {
 
 builder.scalarType('JSON', {
   description: "A JSON value in Horizon's own shape (snake_case keys), passed through unchanged.",
-  serialize: (value) => verbatim(structuredClone(value)),
+  // a shallow copy carries the mark, so a value a loader shares between requests is never marked itself
+  serialize: (value) =>
+    value === null || typeof value !== 'object' ? value : verbatim(Array.isArray(value) ? [...value] : { ...(value as object) }),
   parseValue: (value) => value,
 });

@@ -11,3 +11,18 @@ export function lastModifiedTimeField() {
       ctx.loaders.ledgerClosedAt.load(entry.lastModifiedLedger),
   };
 }
+
+/**
+ * `lastModifiedTime` of an entry whose model relates its last_modified_ledger to the ledger
+ * (`lastModified`): the close time joined in the list's own statement, so a page resolves it
+ * without a promise per record.
+ */
+export function joinedLastModifiedTimeField() {
+  return {
+    type: 'DateTime' as const,
+    nullable: true as const,
+    description: 'when the ledger of the last change closed (null once that ledger left the history)',
+    select: { lastModified: { select: { closedAt: true } } },
+    resolve: (entry: { lastModified: { closedAt: Date } | null }) => entry.lastModified?.closedAt ?? null,
+  };
+}
