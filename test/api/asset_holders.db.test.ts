@@ -5,15 +5,13 @@ import { Keypair } from '@stellar/stellar-sdk';
 import { execute, parse, validate, type ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type ApiServices } from '../../src/api/context.js';
-import { LiveOrderBook } from '../../src/api/live_order_book.js';
 import { ProblemError } from '../../src/api/problems.js';
 import { schema } from '../../src/api/schema/index.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
-import { inProcessLedgerEvents } from '../../src/events/ledger_events.js';
-import { MetricsRegistry } from '../../src/metrics/registry.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
 import { seedAccount } from '../support/seed.js';
+import { testServices } from '../support/api_server.js';
 
 const ISSUER = 'GA5WBPYA5Y4WAEHXWR2UKO2UO4BUGHUQ74EUPKON2QHV4WRHOIRNKKH2';
 const SELLER = 'GCXKG6RN4ONIEPCMNFB732A436Z5PNDSRLGWK7GBLCMQLIFO4S7EYWVU';
@@ -87,18 +85,7 @@ afterAll(async () => {
   if (url) await dropServerDatabase(url);
 });
 
-const services = (): ApiServices => {
-  const events = inProcessLedgerEvents();
-  return {
-    db,
-    config: { networkPassphrase: 'test' },
-    coreInfo: async () => null,
-    events,
-    txsub: null,
-    metrics: new MetricsRegistry(),
-    orderBook: new LiveOrderBook(db, events),
-  };
-};
+const services = (): ApiServices => testServices(db);
 
 async function query(text: string, variables: Record<string, unknown> = {}): Promise<ExecutionResult> {
   const document = parse(text);

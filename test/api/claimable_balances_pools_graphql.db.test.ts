@@ -6,16 +6,15 @@ import { execute, parse, subscribe, validate, type ExecutionResult } from 'graph
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type ApiServices } from '../../src/api/context.js';
 import { queryLimitsRule } from '../../src/api/graphql_limits.js';
-import { LiveOrderBook } from '../../src/api/live_order_book.js';
 import { schema } from '../../src/api/schema/index.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { inProcessLedgerEvents } from '../../src/events/ledger_events.js';
-import { MetricsRegistry } from '../../src/metrics/registry.js';
 import { toid } from '../../src/stellar/toid.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
 import { ALICE, BOB, ISSUER, seedAccount, seedLedger } from '../support/seed.js';
 import { balanceId, linkHistory, seedClaimableBalance, seedPool } from '../support/seed_balances_pools.js';
+import { testServices } from '../support/api_server.js';
 
 let db: Database;
 let url: string | undefined;
@@ -65,15 +64,7 @@ afterAll(async () => {
   if (url) await dropServerDatabase(url);
 });
 
-const services = (): ApiServices => ({
-  db,
-  config: { networkPassphrase: 'test' },
-  coreInfo: async () => null,
-  events,
-  txsub: null,
-  metrics: new MetricsRegistry(),
-  orderBook: new LiveOrderBook(db, events),
-});
+const services = (): ApiServices => testServices(db, events);
 
 async function query(text: string, variables: Record<string, unknown> = {}): Promise<ExecutionResult> {
   const document = parse(text);

@@ -13,8 +13,7 @@ import { createServerDatabase, dropServerDatabase, testDbKind } from '../support
 import { ALICE, BOB, ISSUER, ROOT, seedLedger, seedScenario, type SeedOperation } from '../support/seed.js';
 import { ProblemError } from '../../src/api/problems.js';
 import { inProcessLedgerEvents } from '../../src/events/ledger_events.js';
-import { LiveOrderBook } from '../../src/api/live_order_book.js';
-import { MetricsRegistry } from '../../src/metrics/registry.js';
+import { testServices } from '../support/api_server.js';
 
 let db: Database;
 let url: string | undefined;
@@ -48,15 +47,7 @@ afterAll(async () => {
   if (url) await dropServerDatabase(url);
 });
 
-const services = (): ApiServices => ({
-  db,
-  config: { networkPassphrase: 'test' },
-  coreInfo: async () => null,
-  events: inProcessLedgerEvents(),
-  txsub: null,
-  metrics: new MetricsRegistry(),
-  orderBook: new LiveOrderBook(db, inProcessLedgerEvents()),
-});
+const services = (): ApiServices => testServices(db);
 
 async function query(text: string, variables: Record<string, unknown> = {}): Promise<ExecutionResult> {
   const document = parse(text);
