@@ -190,6 +190,76 @@ describe('GraphQL', () => {
     await db.prisma.trade.deleteMany({ where: { baseLiquidityPoolId: pool } });
   });
 
+  it('offers → trades: each offer its own trades, statements flat in the number of offers', async () => {
+    const [native] = await Promise.all([
+      db.prisma.asset.upsert({
+        where: { type_code_issuer: { type: 'native', code: '', issuer: '' } },
+        update: {},
+        create: { type: 'native', code: '', issuer: '' },
+      }),
+    ]);
+    // ten offers of ROOT, each crossed by three of ledger 4's payments (as the counter side)
+    const OFFERS = 10;
+    await db.prisma.offer.createMany({
+      data: Array.from({ length: OFFERS }, (_, k) => ({
+        id: BigInt(501 + k),
+        sellerId: ROOT,
+        sellingAsset: 'native',
+        buyingAsset: `USD:${ISSUER}`,
+        amount: 1n,
+        priceN: 1,
+        priceD: 1,
+        price: 1,
+        flags: 0,
+        lastModifiedLedger: 4,
+      })),
+    });
+    await db.prisma.trade.createMany({
+      data: Array.from({ length: 3 * OFFERS }, (_, i) => ({
+        operationId: toid(4, i + 1, 1),
+        order: 0,
+        closedAt: new Date(),
+        baseAssetId: native.id,
+        counterAssetId: native.id,
+        baseAccount: ALICE,
+        baseOfferId: 9000n + BigInt(i),
+        counterAccount: ROOT,
+        counterOfferId: BigInt(501 + Math.floor(i / 3)),
+        baseAmount: 10n,
+        counterAmount: 20n,
+        baseIsSeller: true,
+        priceN: 2n,
+        priceD: 1n,
+        tradeType: 1,
+      })),
+    });
+    const OFFER_TRADES = `query($first: Int) {
+      offers(seller: "${ROOT}", first: $first) { edges { node { pagingToken trades(first: 2) { edges { node { pagingToken } } } } } }
+    }`;
+    const counts: number[] = [];
+    for (const first of [2, OFFERS]) {
+      statements.length = 0;
+      const result = await query(OFFER_TRADES, { first });
+      expect(result.errors).toBeUndefined();
+      const offers = (
+        result.data as { offers: { edges: { node: { pagingToken: string; trades: { edges: { node: { pagingToken: string } }[] } } }[] } }
+      ).offers.edges;
+      expect(offers).toHaveLength(first);
+      for (const [k, offer] of offers.entries()) {
+        expect(offer.node.pagingToken).toBe(String(501 + k));
+        // its first two trades: operations 3k+1 and 3k+2 of ledger 4
+        expect(offer.node.trades.edges.map((edge) => edge.node.pagingToken)).toEqual([
+          `${toid(4, 3 * k + 1, 1)}-0`,
+          `${toid(4, 3 * k + 2, 1)}-0`,
+        ]);
+      }
+      counts.push(statements.filter((sql) => /\bselect\b/i.test(sql)).length);
+    }
+    expect(counts[1]).toBe(counts[0]);
+    await db.prisma.trade.deleteMany({ where: { counterAccount: ROOT } });
+    await db.prisma.offer.deleteMany({ where: { sellerId: ROOT } });
+  });
+
   it('pages with paging tokens as cursors, forwards and backwards, in either order', async () => {
     const page = async (args: string) => {
       const result = await query(

@@ -602,6 +602,53 @@ export function sponsoringList(ctx: ApiContext, info: GraphQLResolveInfo, sponso
   };
 }
 
+/**
+ * An offer's trades as a relation (Offer.trades): the first `take` trades of every offer of a page
+ * in one statement (a window over the trades of either side), then those trades with the selection
+ * in one more, whatever the number of offers.
+ */
+export function offerTradeList(ctx: ApiContext, info: GraphQLResolveInfo, offerId: bigint): KeysetSource<Trade, PairPagingToken> {
+  return {
+    key: pairKey,
+    fetch: (range, direction, take) =>
+      relationPage<bigint, Trade[], string>(
+        ctx,
+        info,
+        { range, direction, take },
+        async (offers) => {
+          const order = Prisma.raw(direction === 'asc' ? 'ASC' : 'DESC');
+          const bounds = [
+            ...(range.gt ? [Prisma.sql`(t.operation_id, t."order") > (${range.gt.operationId}, ${range.gt.order})`] : []),
+            ...(range.lt ? [Prisma.sql`(t.operation_id, t."order") < (${range.lt.operationId}, ${range.lt.order})`] : []),
+          ];
+          const keys = await ctx.prisma.$queryRaw<{ offer: bigint; operation_id: bigint; order: number }[]>`
+            SELECT offer, operation_id, "order" FROM (
+              SELECT k.offer, t.operation_id, t."order",
+                row_number() OVER (PARTITION BY k.offer ORDER BY t.operation_id ${order}, t."order" ${order}) AS n
+              FROM unnest(${offers.map(String)}::bigint[]) AS k(offer)
+              JOIN history_trades t ON t.base_offer_id = k.offer OR t.counter_offer_id = k.offer
+              ${bounds.length > 0 ? Prisma.sql`WHERE ${Prisma.join(bounds, ' AND ')}` : Prisma.empty}
+            ) ranked
+            WHERE n <= ${take}
+            ORDER BY offer, n`;
+          const trades =
+            keys.length === 0
+              ? []
+              : await ctx.prisma.trade.findMany({
+                  ...nodeQuery(ctx, info),
+                  where: { OR: keys.map((key) => ({ operationId: key.operation_id, order: key.order })) },
+                });
+          const byKey = new Map(trades.map((trade) => [`${trade.operationId}-${trade.order}`, trade]));
+          return offers.map((offer) =>
+            keys.filter((key) => key.offer === offer).flatMap((key) => byKey.get(`${key.operation_id}-${key.order}`) ?? []),
+          );
+        },
+        { cacheKeyFn: (offer) => offer.toString() },
+      ).load(offerId),
+    cursor: pairCursor,
+  };
+}
+
 /** Asset stats, keyed by (code, issuer) as Horizon lists them; the cursor is their paging token. */
 const assetStatKey: KeyKind<AssetStatKey> = { parse: parseAssetStatPagingToken };
 

@@ -8,7 +8,7 @@ import { builder } from './builder.js';
 import { lastModifiedTimeField } from './state_entry.js';
 import { follow, freshLoaders } from './follow.js';
 import { accountIdArg, canonicalAssetArg, idArg } from './inputs.js';
-import { offerList, offerTrades, tradeList } from './lists.js';
+import { offerList, offerTradeList } from './lists.js';
 import { keysetConnection, listArgs } from './paging.js';
 import { TradeRef } from './trade.js';
 
@@ -34,7 +34,7 @@ builder.prismaObjectFields(OfferRef, (t) => ({
   trades: t.connection({
     type: TradeRef,
     args: listArgs,
-    resolve: (offer, args, ctx, info) => keysetConnection(tradeList(ctx, info, offerTrades(offer.id)), args),
+    resolve: (offer, args, ctx, info) => keysetConnection(offerTradeList(ctx, info, offer.id), args),
   }),
 }));
 
