@@ -110,7 +110,7 @@ export function submissionProblem(
         status: 400,
         detail:
           'Horizon could not decode the transaction envelope in this request. A transaction should be an XDR TransactionEnvelope struct encoded using base64.  The envelope read from this request is echoed in the `extras.envelope_xdr` field of this response for your convenience.',
-        extras: { envelope_xdr: envelopeXdr, reason: outcome.reason },
+        extras: { envelope_xdr: envelopeXdr, error: outcome.reason },
       };
     case 'timeout':
       return {

@@ -11,7 +11,7 @@ import { LedgerRef } from './ledger.js';
 import { LiquidityPoolRef } from './liquidity_pool.js';
 import { effectList, operationList, poolTrades, tradeList, transactionList, type ListScope } from './lists.js';
 import { OperationRef } from './operation.js';
-import { includeFailedArg, keysetConnection, listArgs } from './paging.js';
+import { ignoredIncludeFailedArg, includeFailedArg, keysetConnection, listArgs } from './paging.js';
 import { TradeRef } from './trade.js';
 import { TransactionRef } from './transaction.js';
 
@@ -25,6 +25,7 @@ function historyLists<Parent>(
 ) {
   const { paymentsDescription, allFailed } = options;
   const failedListArgs = { ...listArgs, ...includeFailedArg };
+  const operationListArgs = allFailed ? { ...listArgs, ...ignoredIncludeFailedArg } : failedListArgs;
   // Horizon lists a transaction's operations failed or not: whoever asks for it knows its outcome
   const failed = (args: { includeFailed?: boolean | null }) => allFailed ?? args.includeFailed ?? false;
   return {
@@ -38,7 +39,7 @@ function historyLists<Parent>(
     operations: () =>
       t.connection({
         type: OperationRef,
-        args: failedListArgs,
+        args: operationListArgs,
         resolve: (parent, args, ctx, info) =>
           keysetConnection(operationList(ctx, info, scopeOf(parent), { includeFailed: failed(args) }), args),
       }),
@@ -46,7 +47,7 @@ function historyLists<Parent>(
       t.connection({
         type: OperationRef,
         ...(paymentsDescription ? { description: paymentsDescription } : {}),
-        args: failedListArgs,
+        args: operationListArgs,
         resolve: (parent, args, ctx, info) =>
           keysetConnection(operationList(ctx, info, scopeOf(parent), { includeFailed: failed(args), paymentsOnly: true }), args),
       }),

@@ -32,6 +32,12 @@ export const listArgs = builder.args((t) => ({ order: t.field({ type: OrderEnum,
 
 /** The argument of a list that holds failed transactions (or their operations) only when asked. */
 export const includeFailedArg = builder.args((t) => ({ includeFailed: t.boolean({ defaultValue: false }) }));
+/** a transaction's own lists show its operations whatever its outcome (Horizon's): the argument stays for old queries, and does nothing */
+export const ignoredIncludeFailedArg = builder.args((t) => ({
+  includeFailed: t.boolean({
+    deprecationReason: "a transaction's operations are listed whatever its outcome, as Horizon lists them",
+  }),
+}));
 
 /** Bounds of a page in key order: strictly greater than `gt`, strictly less than `lt`. */
 export interface KeyRange<Key> {

@@ -150,7 +150,8 @@ describe('POST /transactions_async', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       type: 'https://stellar.org/horizon-errors/transaction_malformed',
-      extras: { envelope_xdr: 'AAAAnotanenvelope' },
+      // Horizon's async handler: the envelope echoed, and why it could not be decoded
+      extras: { envelope_xdr: 'AAAAnotanenvelope', error: expect.any(String) },
     });
     expect(forwarded).toEqual([]);
   });
