@@ -93,7 +93,7 @@ const NESTED = `query($id: String!, $first: Int) {
   account(id: $id) {
     claimableBalances(first: $first) {
       edges { cursor node { balanceId asset amount pagingToken lastModifiedTime claimants { destination predicate } flags { clawbackEnabled }
-        sponsorId sponsor { accountId sequence lastModifiedTime } } }
+        sponsorId sponsor { accountId sequence lastModifiedTime balances { balance assetType } } } }
     }
   }
 }`;

@@ -59,12 +59,8 @@ export const ClaimableBalanceRef = builder.prismaNode('ClaimableBalance', {
 
 // Relations are added apart from the type so that the refs' types do not depend on each other.
 builder.prismaObjectFields(ClaimableBalanceRef, (t) => ({
-  sponsor: t.field({
-    type: AccountRef,
-    nullable: true,
-    description: 'the sponsoring account, while it exists',
-    resolve: (balance, _args, ctx) => (balance.sponsor ? ctx.loaders.account.load(balance.sponsor) : null),
-  }),
+  // a relation, so the account and whatever is asked of it join the balances' own statement
+  sponsor: t.relation('sponsorAccount', { nullable: true, description: 'the sponsoring account, while it exists' }),
 }));
 
 builder.prismaObjectFields(AccountRef, (t) => ({
