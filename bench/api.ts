@@ -1,6 +1,6 @@
 // REST throughput against a plain baseline in the same run: GET /accounts/{id},
-// GET /accounts/{id}/payments?limit=200, and the state lists GET /claimable_balances?limit=200 and
-// GET /liquidity_pools?limit=200 served by Zenith (route table → precompiled GraphQL
+// GET /accounts/{id}/payments?limit=200, and the state lists (200 records each: /claimable_balances,
+// /liquidity_pools, /offers?seller, /assets, /accounts?signer) served by Zenith (route table → precompiled GraphQL
 // document run by its plan → Prisma → snake_case + _links), and by a bare node:http handler that does the same
 // database reads and writes the same JSON by hand (the bench checks the two answers are equal). Prints requests/s of both and the ratio (target
 // ≥ 0.85), and the SQL statements one nested GraphQL query runs. The REST routes also run a third
@@ -23,9 +23,10 @@ import { createLogger } from '../src/logger.js';
 import { formatAmount } from '../src/stellar/amount.js';
 import { operationTypeName } from '../src/stellar/operation_types.js';
 import { createServerDatabase, dropServerDatabase } from '../test/support/database.js';
-import { ALICE, BOB, seedLedger, seedScenario, type SeedOperation } from '../test/support/seed.js';
+import { ALICE, BOB, ISSUER, seedLedger, seedScenario, type SeedOperation } from '../test/support/seed.js';
 import { balanceId, seedClaimableBalance, seedPool } from '../test/support/seed_balances_pools.js';
-import { Asset } from '@stellar/stellar-sdk';
+import { Asset, Keypair } from '@stellar/stellar-sdk';
+import { formatRatio } from '../src/stellar/price.js';
 import { inProcessLedgerEvents } from '../src/events/ledger_events.js';
 import { LiveOrderBook } from '../src/api/live_order_book.js';
 import { MetricsRegistry } from '../src/metrics/registry.js';
@@ -63,6 +64,53 @@ for (let i = 1; i <= STATE_ROWS; i++) {
   await db.prisma.liquidityPool.update({ where: { id: pool }, data: { lastModifiedLedger: 3 } });
 }
 
+// 200 accounts with Bob as a signer, each holding its own asset (200 asset stats); 200 offers of Alice
+for (let i = 1; i <= STATE_ROWS; i++) {
+  const id = Keypair.fromRawEd25519Seed(Buffer.alloc(32, i)).publicKey();
+  await db.prisma.account.create({
+    data: {
+      id,
+      balance: 100n,
+      sequence: 1n,
+      subentryCount: 2,
+      flags: 0,
+      masterWeight: 1,
+      thresholdLow: 0,
+      thresholdMedium: 0,
+      thresholdHigh: 0,
+      lastModifiedLedger: 3,
+    },
+  });
+  await db.prisma.signer.create({ data: { accountId: id, signer: BOB, weight: 1 } });
+  await db.prisma.trustLine.create({
+    data: {
+      accountId: id,
+      assetType: 'credit_alphanum4',
+      assetCode: `A${i}`,
+      assetIssuer: ISSUER,
+      liquidityPoolId: '',
+      balance: 5n,
+      limit: 10n,
+      flags: 1,
+      lastModifiedLedger: 3,
+    },
+  });
+  await db.prisma.offer.create({
+    data: {
+      id: BigInt(700 + i),
+      sellerId: ALICE,
+      sellingAsset: `A${i}:${ISSUER}`,
+      buyingAsset: 'native',
+      amount: 10n,
+      priceN: 1,
+      priceD: 2,
+      price: 0.5,
+      flags: 0,
+      lastModifiedLedger: 3,
+    },
+  });
+}
+
 const services = {
   db,
   config: { networkPassphrase: 'bench' },
@@ -95,6 +143,84 @@ const sortedKeys = (value: Record<string, unknown>) =>
       .map((key) => [key, value[key]]),
   );
 
+type AccountRow = NonNullable<Awaited<ReturnType<typeof accountWithEntries>>>;
+const accountWithEntries = (id: string) =>
+  db.prisma.account.findUnique({ where: { id }, include: { trustLines: true, signers: true, data: true } });
+
+/** Horizon's account record by hand. */
+function accountRecord(origin: string, account: AccountRow, closedAt: Date | undefined) {
+  const self = `${origin}/accounts/${account.id}`;
+  return {
+    _links: {
+      self: { href: self },
+      transactions: templated(`${self}/transactions`),
+      operations: templated(`${self}/operations`),
+      payments: templated(`${self}/payments`),
+      effects: templated(`${self}/effects`),
+      offers: templated(`${self}/offers`),
+      trades: templated(`${self}/trades`),
+      data: { href: `${self}/data/{key}`, templated: true },
+    },
+    id: account.id,
+    account_id: account.id,
+    balances: [
+      ...account.trustLines
+        .filter((line) => (line.flags & 1) !== 0)
+        .map((line) => ({
+          asset_code: line.assetCode,
+          asset_issuer: line.assetIssuer,
+          asset_type: line.assetType,
+          balance: formatAmount(line.balance),
+          buying_liabilities: formatAmount(line.buyingLiabilities),
+          is_authorized: true,
+          is_authorized_to_maintain_liabilities: true,
+          is_clawback_enabled: (line.flags & 4) !== 0,
+          last_modified_ledger: line.lastModifiedLedger,
+          limit: formatAmount(line.limit),
+          selling_liabilities: formatAmount(line.sellingLiabilities),
+        })),
+      {
+        asset_type: 'native',
+        balance: formatAmount(account.balance),
+        buying_liabilities: formatAmount(account.buyingLiabilities),
+        selling_liabilities: formatAmount(account.sellingLiabilities),
+      },
+    ],
+    data: Object.fromEntries(account.data.map((entry) => [entry.name, entry.value])),
+    flags: {
+      auth_clawback_enabled: (account.flags & AUTH_CLAWBACK_ENABLED) !== 0,
+      auth_immutable: (account.flags & AUTH_IMMUTABLE) !== 0,
+      auth_required: (account.flags & AUTH_REQUIRED) !== 0,
+      auth_revocable: (account.flags & AUTH_REVOCABLE) !== 0,
+    },
+    home_domain: account.homeDomain,
+    ...defined({ inflation_destination: account.inflationDestination }),
+    last_modified_ledger: account.lastModifiedLedger,
+    ...defined({ last_modified_time: time(closedAt) }),
+    num_sponsored: account.numSponsored,
+    num_sponsoring: account.numSponsoring,
+    paging_token: account.id,
+    sequence: account.sequence.toString(),
+    ...defined({ sequence_ledger: account.sequenceLedger, sequence_time: account.sequenceTime?.toString() }),
+    signers: [
+      ...account.signers.map((s) =>
+        defined({
+          key: s.signer,
+          public_key: s.signer,
+          sponsor: s.sponsor,
+          type: SIGNER_TYPES[s.signer[0] ?? ''] ?? 'unknown',
+          weight: s.weight,
+        }),
+      ),
+      ...(account.masterWeight > 0
+        ? [{ key: account.id, public_key: account.id, type: 'ed25519_public_key', weight: account.masterWeight }]
+        : []),
+    ],
+    subentry_count: account.subentryCount,
+    thresholds: { high_threshold: account.thresholdHigh, low_threshold: account.thresholdLow, med_threshold: account.thresholdMedium },
+  };
+}
+
 /**
  * The same reads as Zenith's routes and the same response, byte for byte (checked before measuring),
  * written by hand: what a hand-written endpoint would be.
@@ -104,88 +230,16 @@ const baseline = createServer(async (req, res) => {
   const origin = `http://${req.headers.host ?? 'localhost'}`;
   const [, , id = '', list] = url.pathname.split('/');
   let body: unknown;
-  if (url.pathname === '/claimable_balances' || url.pathname === '/liquidity_pools') {
+  if (['/claimable_balances', '/liquidity_pools', '/offers', '/assets', '/accounts'].includes(url.pathname)) {
     body = await statePage(origin, url);
   } else if (!list) {
-    const account = await db.prisma.account.findUnique({ where: { id }, include: { trustLines: true, signers: true, data: true } });
+    const account = await accountWithEntries(id);
     if (!account) {
       res.writeHead(404).end();
       return;
     }
-    const self = `${origin}/accounts/${account.id}`;
-    body = {
-      _links: {
-        self: { href: self },
-        transactions: templated(`${self}/transactions`),
-        operations: templated(`${self}/operations`),
-        payments: templated(`${self}/payments`),
-        effects: templated(`${self}/effects`),
-        offers: templated(`${self}/offers`),
-        trades: templated(`${self}/trades`),
-        data: { href: `${self}/data/{key}`, templated: true },
-      },
-      id: account.id,
-      account_id: account.id,
-      balances: [
-        ...account.trustLines
-          .filter((line) => (line.flags & 1) !== 0)
-          .map((line) => ({
-            asset_code: line.assetCode,
-            asset_issuer: line.assetIssuer,
-            asset_type: line.assetType,
-            balance: formatAmount(line.balance),
-            buying_liabilities: formatAmount(line.buyingLiabilities),
-            is_authorized: true,
-            is_authorized_to_maintain_liabilities: true,
-            is_clawback_enabled: (line.flags & 4) !== 0,
-            last_modified_ledger: line.lastModifiedLedger,
-            limit: formatAmount(line.limit),
-            selling_liabilities: formatAmount(line.sellingLiabilities),
-          })),
-        {
-          asset_type: 'native',
-          balance: formatAmount(account.balance),
-          buying_liabilities: formatAmount(account.buyingLiabilities),
-          selling_liabilities: formatAmount(account.sellingLiabilities),
-        },
-      ],
-      data: Object.fromEntries(account.data.map((entry) => [entry.name, entry.value])),
-      flags: {
-        auth_clawback_enabled: (account.flags & AUTH_CLAWBACK_ENABLED) !== 0,
-        auth_immutable: (account.flags & AUTH_IMMUTABLE) !== 0,
-        auth_required: (account.flags & AUTH_REQUIRED) !== 0,
-        auth_revocable: (account.flags & AUTH_REVOCABLE) !== 0,
-      },
-      home_domain: account.homeDomain,
-      ...defined({ inflation_destination: account.inflationDestination }),
-      last_modified_ledger: account.lastModifiedLedger,
-      ...defined({
-        last_modified_time: time(
-          (await db.prisma.ledger.findUnique({ where: { sequence: account.lastModifiedLedger }, select: { closedAt: true } }))?.closedAt,
-        ),
-      }),
-      num_sponsored: account.numSponsored,
-      num_sponsoring: account.numSponsoring,
-      paging_token: account.id,
-      sequence: account.sequence.toString(),
-      ...defined({ sequence_ledger: account.sequenceLedger, sequence_time: account.sequenceTime?.toString() }),
-      signers: [
-        ...account.signers.map((s) =>
-          defined({
-            key: s.signer,
-            public_key: s.signer,
-            sponsor: s.sponsor,
-            type: SIGNER_TYPES[s.signer[0] ?? ''] ?? 'unknown',
-            weight: s.weight,
-          }),
-        ),
-        ...(account.masterWeight > 0
-          ? [{ key: account.id, public_key: account.id, type: 'ed25519_public_key', weight: account.masterWeight }]
-          : []),
-      ],
-      subentry_count: account.subentryCount,
-      thresholds: { high_threshold: account.thresholdHigh, low_threshold: account.thresholdLow, med_threshold: account.thresholdMedium },
-    };
+    const closed = await db.prisma.ledger.findUnique({ where: { sequence: account.lastModifiedLedger }, select: { closedAt: true } });
+    body = accountRecord(origin, account, closed?.closedAt);
   } else {
     const limit = Number(url.searchParams.get('limit') ?? 10);
     const participants = await db.prisma.operationParticipant.findMany({
@@ -249,14 +303,107 @@ async function statePage(origin: string, url: URL): Promise<unknown> {
       ).map((l) => [l.sequence, l.closedAt]),
     );
   const page = `${origin}${url.pathname}`;
+  // the page's own filter, kept in its links after order (as Zenith keeps query parameters)
+  const filter = [...url.searchParams].filter(([name]) => !['cursor', 'limit', 'order'].includes(name));
+  const rest = filter.map(([name, value]) => `&${name}=${value}`).join('');
   const paged = (records: { paging_token: string }[]) => ({
     _links: {
-      self: { href: `${page}?cursor=&limit=${limit}&order=asc` },
-      next: { href: `${page}?cursor=${records.at(-1)?.paging_token ?? ''}&limit=${limit}&order=asc` },
-      prev: { href: `${page}?cursor=${records[0]?.paging_token ?? ''}&limit=${limit}&order=desc` },
+      self: { href: `${page}?cursor=&limit=${limit}&order=asc${rest}` },
+      next: { href: `${page}?cursor=${records.at(-1)?.paging_token ?? ''}&limit=${limit}&order=asc${rest}` },
+      prev: { href: `${page}?cursor=${records[0]?.paging_token ?? ''}&limit=${limit}&order=desc${rest}` },
     },
     _embedded: { records },
   });
+  const assetObject = (text: string) => {
+    if (text === 'native') return { asset_type: 'native' };
+    const [code = '', issuer = ''] = text.split(':');
+    return { asset_code: code, asset_issuer: issuer, asset_type: code.length <= 4 ? 'credit_alphanum4' : 'credit_alphanum12' };
+  };
+  if (url.pathname === '/accounts') {
+    const signer = url.searchParams.get('signer') ?? '';
+    const signed = await db.prisma.signer.findMany({
+      where: { signer },
+      orderBy: { accountId: 'asc' },
+      take: limit,
+      select: { accountId: true },
+    });
+    // the signer's own account while its master key signs (Horizon's accounts_signers holds it)
+    const own = await db.prisma.account.findFirst({ where: { id: signer, masterWeight: { gt: 0 } }, select: { id: true } });
+    const ids = [...new Set([...signed.map((row) => row.accountId), ...(own ? [own.id] : [])])].sort().slice(0, limit);
+    const accounts = await db.prisma.account.findMany({
+      where: { id: { in: ids } },
+      include: { trustLines: true, signers: true, data: true },
+    });
+    const closed = await closeTimes(accounts.map((row) => row.lastModifiedLedger));
+    const byId = new Map(accounts.map((row) => [row.id, row]));
+    return paged(ids.flatMap((id) => byId.get(id) ?? []).map((row) => accountRecord(origin, row, closed.get(row.lastModifiedLedger))));
+  }
+  if (url.pathname === '/offers') {
+    const seller = url.searchParams.get('seller') ?? '';
+    const rows = await db.prisma.offer.findMany({ where: { sellerId: seller }, orderBy: { id: 'asc' }, take: limit });
+    const closed = await closeTimes(rows.map((row) => row.lastModifiedLedger));
+    return paged(
+      rows.map((row) =>
+        defined({
+          _links: { self: { href: `${origin}/offers/${row.id}` }, offer_maker: { href: `${origin}/accounts/${row.sellerId}` } },
+          id: row.id.toString(),
+          amount: formatAmount(row.amount),
+          buying: assetObject(row.buyingAsset),
+          last_modified_ledger: row.lastModifiedLedger,
+          last_modified_time: time(closed.get(row.lastModifiedLedger)),
+          paging_token: row.id.toString(),
+          price: formatRatio(BigInt(row.priceN), BigInt(row.priceD)),
+          price_r: { d: row.priceD, n: row.priceN },
+          seller: row.sellerId,
+          selling: assetObject(row.sellingAsset),
+          sponsor: row.sponsor,
+        }),
+      ),
+    );
+  }
+  if (url.pathname === '/assets') {
+    const rows = await db.prisma.assetStat.findMany({
+      orderBy: [{ assetCode: 'asc' }, { assetIssuer: 'asc' }],
+      take: limit,
+      include: { issuer: { select: { flags: true, homeDomain: true } } },
+    });
+    const sum = (value: { toFixed: (digits: number) => string }) => formatAmount(BigInt(value.toFixed(0)));
+    return paged(
+      rows.map((row) => {
+        const flags = row.issuer?.flags ?? 0;
+        const domain = row.issuer?.homeDomain.trim() ?? '';
+        return {
+          _links: { toml: { href: domain === '' ? '' : `https://${domain}/.well-known/stellar.toml` } },
+          accounts: {
+            authorized: row.accountsAuthorized,
+            authorized_to_maintain_liabilities: row.accountsAuthorizedToMaintainLiabilities,
+            unauthorized: row.accountsUnauthorized,
+          },
+          asset_code: row.assetCode,
+          asset_issuer: row.assetIssuer,
+          asset_type: row.assetType,
+          balances: {
+            authorized: sum(row.balancesAuthorized),
+            authorized_to_maintain_liabilities: sum(row.balancesAuthorizedToMaintainLiabilities),
+            unauthorized: sum(row.balancesUnauthorized),
+          },
+          claimable_balances_amount: sum(row.claimableBalancesAmount),
+          contracts_amount: '0.0000000',
+          flags: {
+            auth_clawback_enabled: (flags & AUTH_CLAWBACK_ENABLED) !== 0,
+            auth_immutable: (flags & AUTH_IMMUTABLE) !== 0,
+            auth_required: (flags & AUTH_REQUIRED) !== 0,
+            auth_revocable: (flags & AUTH_REVOCABLE) !== 0,
+          },
+          liquidity_pools_amount: sum(row.liquidityPoolsAmount),
+          num_claimable_balances: row.numClaimableBalances,
+          num_contracts: 0,
+          num_liquidity_pools: row.numLiquidityPools,
+          paging_token: `${row.assetCode}_${row.assetIssuer}_${row.assetType}`,
+        };
+      }),
+    );
+  }
   if (url.pathname === '/claimable_balances') {
     const rows = await db.prisma.claimableBalance.findMany({ orderBy: [{ lastModifiedLedger: 'asc' }, { id: 'asc' }], take: limit });
     const closed = await closeTimes(rows.map((row) => row.lastModifiedLedger));
@@ -337,6 +484,9 @@ for (const path of [
   `/accounts/${ALICE}/payments?limit=200`,
   `/claimable_balances?limit=${STATE_ROWS}`,
   `/liquidity_pools?limit=${STATE_ROWS}`,
+  `/offers?seller=${ALICE}&limit=${STATE_ROWS}`,
+  `/assets?limit=${STATE_ROWS}`,
+  `/accounts?signer=${BOB}&limit=${STATE_ROWS}`,
 ]) {
   // the baseline must answer what Zenith answers, or the ratio compares different work
   const [ours = '', theirs = ''] = await Promise.all(

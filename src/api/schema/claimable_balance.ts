@@ -7,7 +7,7 @@ import { builder } from './builder.js';
 import { accountIdArg, assetFilterArg, balanceIdArg } from './inputs.js';
 import { claimableBalanceList, type BalanceFilter } from './lists.js';
 import { keysetConnection, listArgs } from './paging.js';
-import { joinedLastModifiedTimeField } from './state_entry.js';
+import { lastModifiedTimeField } from './state_entry.js';
 
 // xdr ClaimableBalanceFlags
 const CLAWBACK_ENABLED = 1;
@@ -43,7 +43,7 @@ export const ClaimableBalanceRef = builder.prismaNode('ClaimableBalance', {
     amount: t.expose('amount', { type: 'Amount' }),
     sponsorId: t.exposeString('sponsor', { nullable: true, description: 'the account sponsoring its reserve' }),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
-    lastModifiedTime: t.field(joinedLastModifiedTimeField()),
+    lastModifiedTime: t.field(lastModifiedTimeField()),
     claimants: t.field({
       type: [ClaimantRef],
       // stored as Horizon's JSON: [{ destination, predicate }]

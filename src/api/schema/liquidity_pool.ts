@@ -6,7 +6,7 @@ import { builder } from './builder.js';
 import { accountIdArg, assetFilterArg, poolIdArg } from './inputs.js';
 import { liquidityPoolList } from './lists.js';
 import { keysetConnection, listArgs } from './paging.js';
-import { joinedLastModifiedTimeField } from './state_entry.js';
+import { lastModifiedTimeField } from './state_entry.js';
 
 /** A pool has two reserves: a longer filter could match nothing (Horizon's maxLiquidityPoolReserves). */
 export const MAX_POOL_RESERVES = 2;
@@ -53,7 +53,7 @@ export const LiquidityPoolRef = builder.prismaNode('LiquidityPool', {
       ],
     }),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
-    lastModifiedTime: t.field(joinedLastModifiedTimeField()),
+    lastModifiedTime: t.field(lastModifiedTimeField()),
   }),
 });
 
