@@ -74,6 +74,17 @@ export function parseCanonicalAsset(text: string): AssetValue {
 }
 
 /**
+ * An asset as the tables store it ("native" or "CODE:ISSUER", written by the ingester from valid
+ * XDR): read without checking it again, as a page renders it once per record.
+ */
+export function storedAsset(text: string): AssetValue {
+  if (text === 'native') return NATIVE_ASSET;
+  const colon = text.indexOf(':');
+  const code = text.slice(0, colon);
+  return { type: code.length <= 4 ? 'credit_alphanum4' : 'credit_alphanum12', code, issuer: text.slice(colon + 1) };
+}
+
+/**
  * An asset filter of Horizon's claimable balance and pool lists (`asset`, `reserves`): exactly
  * "native" (no other case, unlike parseCanonicalAsset), or "CODE:ISSUER".
  */

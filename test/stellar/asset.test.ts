@@ -18,6 +18,7 @@ import {
   isAssetCodeValid,
   isAssetValid,
   parseAssetCodeFilter,
+  storedAsset,
   parseAssetIssuerFilter,
   parseAssetQuery,
   parseAssetStatPagingToken,
@@ -84,6 +85,11 @@ describe('canonical strings', () => {
     expect(parseCanonicalAsset(formatCanonicalAsset(usd))).toEqual(usd);
     // same text as the SDK's Asset
     expect(formatCanonicalAsset(usd)).toBe(new Asset('USD', ISSUER).toString());
+  });
+  it('reads a stored canonical asset as the parser does, without checking it again', () => {
+    for (const asset of [NATIVE_ASSET, creditAsset('USD', ISSUER), creditAsset('EURTOKEN', ISSUER), creditAsset('ABCD', ISSUER)]) {
+      expect(storedAsset(formatCanonicalAsset(asset))).toEqual(asset);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // Offer: an open offer of the order book as of the last ingested ledger, and the trades that
 // crossed it; the list of offers with Horizon's filters (seller, selling, buying, sponsor).
 import type { Prisma } from '../../generated/prisma/client.js';
-import { formatCanonicalAsset, parseCanonicalAsset } from '../../stellar/asset.js';
+import { formatCanonicalAsset, storedAsset } from '../../stellar/asset.js';
 import { formatRatio } from '../../stellar/price.js';
 import { assetShape, AssetRef, PriceRef } from './asset.js';
 import { builder } from './builder.js';
@@ -18,8 +18,8 @@ export const OfferRef = builder.prismaNode('Offer', {
   fields: (t) => ({
     pagingToken: t.expose('id', { type: 'Int64' }),
     seller: t.exposeString('sellerId'),
-    selling: t.field({ type: AssetRef, resolve: (offer) => assetShape(parseCanonicalAsset(offer.sellingAsset)) }),
-    buying: t.field({ type: AssetRef, resolve: (offer) => assetShape(parseCanonicalAsset(offer.buyingAsset)) }),
+    selling: t.field({ type: AssetRef, resolve: (offer) => assetShape(storedAsset(offer.sellingAsset)) }),
+    buying: t.field({ type: AssetRef, resolve: (offer) => assetShape(storedAsset(offer.buyingAsset)) }),
     amount: t.expose('amount', { type: 'Amount', description: 'of the selling asset' }),
     priceR: t.field({ type: PriceRef, resolve: (offer) => ({ n: offer.priceN, d: offer.priceD }) }),
     price: t.string({ resolve: (offer) => formatRatio(BigInt(offer.priceN), BigInt(offer.priceD)) }),
