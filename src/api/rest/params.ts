@@ -5,6 +5,7 @@ import { INT64_MAX } from '../../stellar/int64.js';
 import { ProblemError, problems } from '../problems.js';
 import { ACCOUNT_ID_REASON } from '../schema/inputs.js';
 import { DEFAULT_PAGE_SIZE, pageSize } from '../schema/paging.js';
+import { dataNameArg } from '../schema/inputs.js';
 
 export function uint32Param(name: string, text: string | undefined): number {
   if (text === undefined || !/^\d{1,10}$/.test(text) || Number(text) > 0xffffffff) {
@@ -69,9 +70,7 @@ export function pageParams(query: URLSearchParams, takesIncludeFailed: boolean):
 }
 
 /** a data entry's name: 1 to 64 bytes (manage_data's limit) */
+/** the `key` of /accounts/{id}/data/{key} */
 export function dataKeyParam(text: string | undefined): string {
-  if (text === undefined || text === '' || Buffer.byteLength(text) > 64) {
-    throw new ProblemError(problems.badRequest('key', 'key must be a data entry name of 1 to 64 bytes'));
-  }
-  return text;
+  return dataNameArg('key', text ?? '');
 }

@@ -1,5 +1,6 @@
 // DataEntry: one name/value pair an account stores on the ledger (manage_data).
 import { builder } from './builder.js';
+import { accountIdArg, dataNameArg } from './inputs.js';
 
 export const DataEntryRef = builder.prismaObject('DataEntry', {
   description: 'A name/value pair stored on an account.',
@@ -19,6 +20,9 @@ builder.queryField('accountData', (t) =>
     description: "One of an account's data entries, by name.",
     args: { accountId: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
     resolve: (query, _root, args, ctx) =>
-      ctx.prisma.dataEntry.findUnique({ ...query, where: { accountId_name: { accountId: args.accountId, name: args.name } } }),
+      ctx.prisma.dataEntry.findUnique({
+        ...query,
+        where: { accountId_name: { accountId: accountIdArg('accountId', args.accountId), name: dataNameArg('name', args.name) } },
+      }),
   }),
 );

@@ -22,6 +22,17 @@ export function accountIdArg(name: string, value: string): string {
   return value;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
+const CONTROL_CHARACTER = /[\x00-\x1f\x7f]/;
+
+/** A data entry's name: 1 to 64 bytes; none holds a control character (stellar-core's isStringValid), and a NUL byte is no text the database compares. */
+export function dataNameArg(name: string, value: string): string {
+  if (value === '' || Buffer.byteLength(value) > 64 || CONTROL_CHARACTER.test(value)) {
+    throw new ProblemError(problems.badRequest(name, `${name} must be a data entry name of 1 to 64 bytes, without control characters`));
+  }
+  return value;
+}
+
 export function hashArg(name: string, value: string): string {
   if (!/^[0-9a-fA-F]{64}$/.test(value)) throw new ProblemError(problems.badRequest(name, 'not a transaction hash (64 hex digits)'));
   return value.toLowerCase();

@@ -70,6 +70,21 @@ describe('GET /accounts/{id}/data/{key} (TestDataActions_Show)', () => {
     expect(((await long.json()) as { extras: Json }).extras.invalid_field).toBe('key');
   });
 
+  it('a control character in a name (a NUL byte) is a 400 naming key, and in GraphQL a bad_request naming name', async () => {
+    for (const name of ['%00', 'a%0Ab']) {
+      const response = await fetch(`${api.base}${prefix}/data/${name}`);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { extras: Json }).extras.invalid_field).toBe('key');
+    }
+    const response = await fetch(`${api.base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ accountData(accountId: "${account}", name: "a\\u0000") { value } }` }),
+    });
+    const answer = (await response.json()) as { errors: { extensions: Json }[] };
+    expect(answer.errors[0]?.extensions).toMatchObject({ code: 'bad_request', extras: { invalid_field: 'name' } });
+  });
+
   it('GraphQL has the sponsor too', async () => {
     const response = await fetch(`${api.base}/graphql`, {
       method: 'POST',
