@@ -6,7 +6,7 @@ import { parsed } from '../problems.js';
 import { AccountRef, FlagsRef } from './account.js';
 import { AssetRef } from './asset.js';
 import { builder } from './builder.js';
-import { assetHolderList, assetStatList } from './lists.js';
+import { assetHolderList, assetStatList } from './state_lists.js';
 import { keysetConnection, listArgs } from './paging.js';
 
 /** Stroops summed in a NUMERIC column (they may exceed int64), as the Amount scalar takes them. */

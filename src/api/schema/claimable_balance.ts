@@ -5,7 +5,7 @@ import { formatBalancePagingToken } from '../../stellar/entry_ids.js';
 import { AccountRef } from './account.js';
 import { builder } from './builder.js';
 import { accountIdArg, assetFilterArg, balanceIdArg } from './inputs.js';
-import { claimableBalanceList, type BalanceFilter } from './lists.js';
+import { claimableBalanceList, type BalanceFilter } from './state_lists.js';
 import { keysetConnection, listArgs } from './paging.js';
 import { lastModifiedTimeField } from './state_entry.js';
 

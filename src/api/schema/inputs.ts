@@ -12,7 +12,7 @@ import {
 import { parseBalanceId, parsePoolId } from '../../stellar/entry_ids.js';
 import { InvalidValueError } from '../../stellar/invalid_value_error.js';
 import { parsed, ProblemError, problems } from '../problems.js';
-import type { AccountFilter } from './lists.js';
+import type { AccountFilter } from './state_lists.js';
 
 /** Horizon's reason for a malformed account id (its `accountID` validator) */
 export const ACCOUNT_ID_REASON = 'Account ID must start with `G` and contain 56 alphanum characters';

@@ -4,7 +4,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { ProblemError, problems } from '../problems.js';
 import { builder } from './builder.js';
 import { accountIdArg, assetFilterArg, poolIdArg } from './inputs.js';
-import { liquidityPoolList } from './lists.js';
+import { liquidityPoolList } from './state_lists.js';
 import { keysetConnection, listArgs } from './paging.js';
 import { lastModifiedTimeField } from './state_entry.js';
 

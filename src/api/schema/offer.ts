@@ -8,7 +8,7 @@ import { builder } from './builder.js';
 import { lastModifiedTimeField } from './state_entry.js';
 import { follow, freshLoaders } from './follow.js';
 import { accountIdArg, canonicalAssetArg, idArg } from './inputs.js';
-import { offerList, offerTradeList } from './lists.js';
+import { offerList, offerTradeList } from './state_lists.js';
 import { keysetConnection, listArgs } from './paging.js';
 import { TradeRef } from './trade.js';
 
