@@ -2,19 +2,9 @@
 // auth-required, auth-revocable flags authorizes one holder fully, one to maintain liabilities
 // only, and leaves a third unauthorized; the stats the triggers keep from the ingested trust
 // lines are read back through @stellar/stellar-sdk's assets() call builder, unchanged.
-import {
-  Account,
-  Asset,
-  AuthRequiredFlag,
-  AuthRevocableFlag,
-  Horizon,
-  Keypair,
-  Operation,
-  TransactionBuilder,
-  type xdr,
-} from '@stellar/stellar-sdk';
+import { Asset, AuthRequiredFlag, AuthRevocableFlag, Horizon, Keypair, Operation, type xdr } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NETWORK_PASSPHRASE, startTestNetwork, type TestNetwork } from '../support/network.js';
+import { startTestNetwork, type TestNetwork } from '../support/network.js';
 
 let network: TestNetwork;
 let server: Horizon.Server;
@@ -25,17 +15,7 @@ const carol = Keypair.random();
 const USD = new Asset('USD', issuer.publicKey());
 const LONG = new Asset('LONGASSET', issuer.publicKey());
 
-async function submit(signer: Keypair, operations: xdr.Operation[]): Promise<number> {
-  const loaded = await server.loadAccount(signer.publicKey());
-  const builder = new TransactionBuilder(new Account(signer.publicKey(), loaded.sequence), {
-    fee: '100',
-    networkPassphrase: NETWORK_PASSPHRASE,
-  });
-  for (const op of operations) builder.addOperation(op);
-  const tx = builder.setTimeout(0).build();
-  tx.sign(signer);
-  return network.submit(tx);
-}
+const submit = (signer: Keypair, operations: xdr.Operation[]) => network.submitOperations(signer, operations);
 
 beforeAll(async () => {
   network = await startTestNetwork();

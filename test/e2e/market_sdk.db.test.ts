@@ -1,9 +1,9 @@
 // End to end for market data: a fresh private network where a market maker quotes USD against XLM
 // and a taker crosses one quote, read back through @stellar/stellar-sdk unchanged: the order book,
 // payment paths in both directions and both source forms, trade aggregations and fee stats.
-import { Account, Asset, Horizon, Keypair, Operation, TransactionBuilder, type xdr } from '@stellar/stellar-sdk';
+import { Asset, Horizon, Keypair, Operation, type xdr } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NETWORK_PASSPHRASE, startTestNetwork, type TestNetwork } from '../support/network.js';
+import { startTestNetwork, type TestNetwork } from '../support/network.js';
 
 let network: TestNetwork;
 let server: Horizon.Server;
@@ -14,17 +14,7 @@ const USD = new Asset('USD', issuer.publicKey());
 const XLM = Asset.native();
 let tradeLedger = 0;
 
-async function submit(signer: Keypair, operations: xdr.Operation[]): Promise<number> {
-  const loaded = await server.loadAccount(signer.publicKey());
-  const builder = new TransactionBuilder(new Account(signer.publicKey(), loaded.sequence), {
-    fee: '100',
-    networkPassphrase: NETWORK_PASSPHRASE,
-  });
-  for (const op of operations) builder.addOperation(op);
-  const tx = builder.setTimeout(0).build();
-  tx.sign(signer);
-  return network.submit(tx);
-}
+const submit = (signer: Keypair, operations: xdr.Operation[]) => network.submitOperations(signer, operations);
 
 beforeAll(async () => {
   network = await startTestNetwork();

@@ -4,7 +4,7 @@
 // everything is then read back through the API.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { Account, Operation, TransactionBuilder, type Keypair, type Transaction } from '@stellar/stellar-sdk/base';
+import { Account, Operation, TransactionBuilder, type Keypair, type Transaction, type xdr } from '@stellar/stellar-sdk/base';
 import { coreInfoFromAnswer } from '../../src/api/core_info.js';
 import { createApiServer } from '../../src/api/server.js';
 import type { ApiServices } from '../../src/api/context.js';
@@ -42,6 +42,8 @@ export interface TestNetwork {
   forwarded(count?: number): Promise<void>;
   /** submits signed transactions, closes one ledger and waits until it is ingested; returns its sequence */
   submit(...transactions: Transaction[]): Promise<number>;
+  /** one transaction of `signer`'s (at its next sequence number, as the core has it) with these operations, submitted as `submit` does */
+  submitOperations(signer: Keypair, operations: xdr.Operation[]): Promise<number>;
   /** creates these accounts with 1000 XLM each from the root account, in one ledger */
   fund(...accounts: Keypair[]): Promise<number>;
   stop(): Promise<void>;
@@ -121,19 +123,23 @@ export async function startTestNetwork(): Promise<TestNetwork> {
       await ingester.waitForLedger(closed.sequence);
       return closed.sequence;
     },
-    async fund(...accounts) {
-      const rootState = core.account(root.publicKey());
-      if (!rootState) throw new Error('no root account');
-      const builder = new TransactionBuilder(new Account(root.publicKey(), rootState.seqNum.toString()), {
+    async submitOperations(signer, operations) {
+      const state = core.account(signer.publicKey());
+      if (!state) throw new Error(`no account ${signer.publicKey()}`);
+      const builder = new TransactionBuilder(new Account(signer.publicKey(), state.seqNum.toString()), {
         fee: '100',
         networkPassphrase: NETWORK_PASSPHRASE,
       });
-      for (const account of accounts) {
-        builder.addOperation(Operation.createAccount({ destination: account.publicKey(), startingBalance: '1000' }));
-      }
-      const create = builder.setTimeout(0).build();
-      create.sign(root);
-      return network.submit(create);
+      for (const op of operations) builder.addOperation(op);
+      const tx = builder.setTimeout(0).build();
+      tx.sign(signer);
+      return network.submit(tx);
+    },
+    async fund(...accounts) {
+      return network.submitOperations(
+        root,
+        accounts.map((account) => Operation.createAccount({ destination: account.publicKey(), startingBalance: '1000' })),
+      );
     },
     async stop() {
       friendbot.close();

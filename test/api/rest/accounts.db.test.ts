@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/db/database.js';
 import { migrate } from '../../../src/db/migrate.js';
-import { postGraphQL, type Json, type TestApi, serveTestApi } from '../../support/api_server.js';
+import { postGraphQL, type Json, type TestApi, serveTestApi, getJson } from '../../support/api_server.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../../support/database.js';
 import { poolShareLine, seedLedger } from '../../support/seed.js';
 
@@ -90,11 +90,7 @@ afterAll(async () => {
   if (url) await dropServerDatabase(url);
 });
 
-async function get(path: string, status = 200): Promise<Json> {
-  const response = await fetch(api.base + path);
-  expect(response.status, path).toBe(status);
-  return (await response.json()) as Json;
-}
+const get = (path: string, status = 200): Promise<Json> => getJson(api.base, path, status);
 
 const records = async (path: string): Promise<Json[]> => ((await get(path))._embedded as { records: Json[] }).records;
 const ids = async (path: string): Promise<string[]> => (await records(path)).map((r) => r.account_id as string);

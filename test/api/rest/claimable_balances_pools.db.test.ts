@@ -5,7 +5,7 @@
 import { Asset, Keypair } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toid } from '../../../src/stellar/toid.js';
-import { serveTestApi, type TestApi } from '../../support/api_server.js';
+import { serveTestApi, type TestApi, getJson } from '../../support/api_server.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { seedLedger } from '../../support/seed.js';
 import { balanceId, linkHistory, seedClaimableBalance, seedPool } from '../../support/seed_balances_pools.js';
@@ -81,11 +81,7 @@ afterAll(async () => {
   await test.drop();
 });
 
-async function get(path: string, status = 200): Promise<Json> {
-  const response = await fetch(base + path);
-  expect(response.status, path).toBe(status);
-  return (await response.json()) as Json;
-}
+const get = (path: string, status = 200): Promise<Json> => getJson(base, path, status);
 
 const records = async (path: string): Promise<Json[]> => (await get(path))._embedded.records as Json[];
 const ids = (list: Json[]) => list.map((record) => record.id as string);

@@ -18,7 +18,7 @@ import type { TradeRecord, TransactionRow } from '../../../src/ingest/rows.js';
 import { writeEncodedHistory, writeState } from '../../../src/ingest/writer.js';
 import type { LedgerTx, LedgerView } from '../../../src/meta/index.js';
 import { accountIdToXdr, creditAsset, toid, TRADE_TYPE_LIQUIDITY_POOL } from '../../../src/stellar/index.js';
-import { serveTestApi, type TestApi } from '../../support/api_server.js';
+import { serveTestApi, type TestApi, getJson } from '../../support/api_server.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read deep paths of answers they just checked
@@ -39,11 +39,7 @@ afterAll(async () => {
   await test.drop();
 });
 
-async function get(path: string, status = 200): Promise<Json> {
-  const response = await fetch(base + path);
-  expect(response.status, path).toBe(status);
-  return (await response.json()) as Json;
-}
+const get = (path: string, status = 200): Promise<Json> => getJson(base, path, status);
 
 const noRows = emptyTransactionRows();
 

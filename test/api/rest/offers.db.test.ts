@@ -9,7 +9,7 @@ import { LiveOrderBook } from '../../../src/api/live_order_book.js';
 import { schema } from '../../../src/api/schema/index.js';
 import { inProcessLedgerEvents } from '../../../src/events/ledger_events.js';
 import { MetricsRegistry } from '../../../src/metrics/registry.js';
-import { postGraphQL, type Json, type TestApi, serveTestApi } from '../../support/api_server.js';
+import { postGraphQL, type Json, type TestApi, serveTestApi, getJson } from '../../support/api_server.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { seedLedger } from '../../support/seed.js';
 
@@ -59,11 +59,7 @@ afterAll(async () => {
   await t?.drop();
 });
 
-async function get(path: string, status = 200): Promise<Json> {
-  const response = await fetch(api.base + path);
-  expect(response.status, path).toBe(status);
-  return (await response.json()) as Json;
-}
+const get = (path: string, status = 200): Promise<Json> => getJson(api.base, path, status);
 
 const records = async (path: string): Promise<Json[]> => ((await get(path))._embedded as { records: Json[] }).records;
 const ids = async (path: string): Promise<string[]> => (await records(path)).map((r) => r.id as string);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toid } from '../../../src/stellar/toid.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { ALICE, BOB, ISSUER, ROOT, seedScenario, type Scenario } from '../../support/seed.js';
-import { serveTestApi, type TestApi } from '../../support/api_server.js';
+import { serveTestApi, type TestApi, getJson } from '../../support/api_server.js';
 
 let test: TestDatabase;
 let api: TestApi;
@@ -28,11 +28,7 @@ afterAll(async () => {
   await test.drop();
 });
 
-async function get(path: string, status = 200): Promise<Json> {
-  const response = await fetch(base + path);
-  expect(response.status, path).toBe(status);
-  return (await response.json()) as Json;
-}
+const get = (path: string, status = 200): Promise<Json> => getJson(base, path, status);
 
 const records = (page: Json): Json[] => page._embedded.records as Json[];
 
