@@ -149,6 +149,13 @@ describe('GET /accounts (TestGetAccountsHandler*)', () => {
     expect(await ids((links.next?.href ?? '').slice(api.base.length))).toEqual([accountOne]);
   });
 
+  it('takes any cursor text, as Horizon, but a NUL byte (no text the database compares): a 400 naming cursor', async () => {
+    // every account id sorts after "G"
+    expect(await ids(`/accounts?signer=${signer}&cursor=G`)).toEqual(await ids(`/accounts?signer=${signer}`));
+    const problem = await get(`/accounts?signer=${signer}&cursor=%00`, 400);
+    expect((problem.extras as Json).invalid_field).toBe('cursor');
+  });
+
   const invalid = '/accounts?';
   it.each([
     ['no filter', ''],
