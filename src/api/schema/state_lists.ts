@@ -307,9 +307,16 @@ export function offerTradeList(ctx: ApiContext, info: GraphQLResolveInfo, offerI
                   where: { OR: keys.map((key) => ({ operationId: key.operation_id, order: key.order })) },
                 });
           const byKey = new Map(trades.map((trade) => [`${trade.operationId}-${trade.order}`, trade]));
-          return offers.map((offer) =>
-            keys.filter((key) => key.offer === offer).flatMap((key) => byKey.get(`${key.operation_id}-${key.order}`) ?? []),
-          );
+          // each offer's trades in the window's order, grouped in one pass (a page may hold 200 × 200)
+          const byOffer = new Map<bigint, Trade[]>();
+          for (const key of keys) {
+            const trade = byKey.get(`${key.operation_id}-${key.order}`);
+            if (!trade) continue;
+            const list = byOffer.get(key.offer);
+            if (list) list.push(trade);
+            else byOffer.set(key.offer, [trade]);
+          }
+          return offers.map((offer) => byOffer.get(offer) ?? []);
         },
         { cacheKeyFn: (offer) => offer.toString() },
       ).load(offerId),
@@ -366,11 +373,18 @@ function holderPages(ctx: ApiContext, info: GraphQLResolveInfo, range: KeyRange<
       const accounts = await accountsInOrder(ctx, info, [...new Set(rows.map((r) => r.account_id))]);
       const byId = new Map(accounts.map((a) => [a.id, a]));
       const sign = direction === 'asc' ? 1 : -1;
+      // each asset's holders grouped in one pass (a page may hold 200 × 200), then in key order
+      const byAsset = new Map<string, Account[]>();
+      for (const r of rows) {
+        const account = byId.get(r.account_id);
+        const key = `${r.asset_code}:${r.asset_issuer}`;
+        if (!account) continue;
+        const list = byAsset.get(key);
+        if (list) list.push(account);
+        else byAsset.set(key, [account]);
+      }
       return assets.map((asset) =>
-        rows
-          .filter((r) => r.asset_code === asset.code && r.asset_issuer === asset.issuer)
-          .flatMap((r) => byId.get(r.account_id) ?? [])
-          .sort((a, b) => (a.id < b.id ? -sign : a.id > b.id ? sign : 0)),
+        (byAsset.get(`${asset.code}:${asset.issuer}`) ?? []).sort((a, b) => (a.id < b.id ? -sign : a.id > b.id ? sign : 0)),
       );
     },
     { cacheKeyFn: (asset) => `${asset.code}:${asset.issuer}` },
