@@ -9,7 +9,8 @@ import type { AccountRec, OfferRec } from './ledger/entries.js';
 import { LedgerTxn } from './ledger/ledger_txn.js';
 import { pairKey } from './ledger/order_book.js';
 import type { HeaderView } from './operations/context.js';
-import { addAccountBalance, loadAccount, loadTrustLineView, removeSubEntry } from './operations/helpers.js';
+import { addAccountBalance, loadAccount, loadTrustLineView } from './operations/helpers.js';
+import { removeEntryWithPossibleSponsorship } from './operations/sponsorship.js';
 import type { TrustLineView } from './operations/helpers.js';
 import { acquireLiabilities, canBuyAtMost, canSellAtMost, releaseLiabilities, viewAddBalanceExact } from './operations/liabilities.js';
 
@@ -110,7 +111,7 @@ function crossOfferV10(
   }
   const taken = offer.amount === 0n;
   if (taken) {
-    removeSubEntry(loadAccount(ltx, sellerId)!);
+    removeEntryWithPossibleSponsorship(ltx, offer, loadAccount(ltx, sellerId)!);
     ltx.erase(offerKey(sellerId, offerId));
   } else {
     acquireLiabilities(ltx, header, offer);

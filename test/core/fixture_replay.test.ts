@@ -208,7 +208,7 @@ function ourAccounts(core: Core): SqlRow[] {
 function ourTrustLines(core: Core): SqlRow[] {
   const rows: SqlRow[] = [];
   for (const e of core.entries()) {
-    if (e.type !== 'trustline') continue;
+    if (e.type !== 'trustline' || e.asset.type === 'pool_share') continue;
     rows.push({
       accountid: e.accountId,
       assettype: String(e.asset.code.length <= 4 ? 1 : 2),

@@ -29,6 +29,7 @@ import type { ValidationEnv } from './validate.js';
 import type { HeaderView, OpOutcome } from '../operations/context.js';
 import { availableBalance, touchSeqLedger } from '../operations/helpers.js';
 import { operationDef } from '../operations/registry.js';
+import { removeSignerWithPossibleSponsorship } from '../operations/sponsorship.js';
 
 export interface AppliedTx {
   hash: string;
@@ -66,8 +67,11 @@ function removePreAuthSigner(ltx: LedgerTxn, hash: Buffer, accountIds: Iterable<
     const acc = ltx.get(accountKey(id)) as AccountRec | undefined;
     if (!acc?.signers.some((s) => s.key === key)) continue;
     const m = ltx.load<AccountRec>(accountKey(id))!;
-    m.signers = m.signers.filter((s) => s.key !== key);
-    m.numSubEntries -= 1;
+    removeSignerWithPossibleSponsorship(
+      ltx,
+      m.signers.findIndex((s) => s.key === key),
+      m,
+    );
   }
 }
 
@@ -151,7 +155,11 @@ function applyOne(frame: TxFrame, ledgerLtx: LedgerTxn, view: HeaderView, feeCha
       // from protocol 14 a failed operation's own changes are dropped
       if (outcome.success) opl.commit();
     }
-    if (success) {
+    if (success && opsLtx.hasFutureSponsorships()) {
+      // a begin_sponsoring_future_reserves without its end fails the whole transaction
+      code = 'txBadSponsorship';
+      opResults = undefined;
+    } else if (success) {
       opsLtx.commit();
       operations = metas;
       code = 'txSuccess';

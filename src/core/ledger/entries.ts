@@ -13,13 +13,35 @@ import {
 } from '../../stellar/index.js';
 import { asBuffer } from '../../stellar/bytes.js';
 
-export interface SignerRec {
+/** A key and its weight, as signature checks see signers. */
+export interface SignerWeight {
   /** hex of the XDR SignerKey; hex order equals stellar-core's signer order for fixed-size keys */
   key: string;
   weight: number;
 }
 
-export interface AccountRec {
+export interface SignerRec extends SignerWeight {
+  /** AccountEntryExtensionV2.signerSponsoringIDs at this signer's index */
+  sponsor: string | null;
+}
+
+/**
+ * LedgerEntry.ext.v1.sponsoringID: absent = ext v0; null = ext v1 without a sponsor (stellar-core
+ * never drops the extension once an entry had one).
+ */
+interface Sponsorable {
+  sponsor?: string | null;
+}
+
+/** A trust line in a liquidity pool's shares (LiquidityPoolEntry id as 64 hex). */
+export interface PoolShareAsset {
+  type: 'pool_share';
+  poolId: string;
+}
+
+export type TrustLineAsset = CreditAsset | PoolShareAsset;
+
+export interface AccountRec extends Sponsorable {
   type: 'account';
   accountId: string;
   balance: bigint;
@@ -42,20 +64,23 @@ export interface AccountRec {
   lastModified: number;
 }
 
-export interface TrustLineRec {
+export interface TrustLineRec extends Sponsorable {
   type: 'trustline';
   accountId: string;
-  asset: CreditAsset;
+  asset: TrustLineAsset;
   balance: bigint;
   limit: bigint;
   flags: number;
+  /** 1: liabilities (TrustLineEntry.ext.v1); 2: also liquidityPoolUseCount (TrustLineEntryExtensionV2) */
   extLevel: number;
   buyingLiabilities: bigint;
   sellingLiabilities: bigint;
+  /** pool-share lines using this (credit) line */
+  liquidityPoolUseCount: number;
   lastModified: number;
 }
 
-export interface DataRec {
+export interface DataRec extends Sponsorable {
   type: 'data';
   accountId: string;
   name: string;
@@ -64,7 +89,7 @@ export interface DataRec {
   lastModified: number;
 }
 
-export interface OfferRec {
+export interface OfferRec extends Sponsorable {
   type: 'offer';
   sellerId: string;
   offerId: bigint;
@@ -77,21 +102,61 @@ export interface OfferRec {
   lastModified: number;
 }
 
-export type EntryRec = AccountRec | TrustLineRec | DataRec | OfferRec;
+export interface ClaimantRec {
+  destination: string;
+  /** absolute predicates only: relative ones are made absolute at creation */
+  predicate: xdr.ClaimPredicate;
+}
+
+export interface ClaimableBalanceRec extends Sponsorable {
+  type: 'claimableBalance';
+  /** hex of the ClaimableBalanceID's v0 hash */
+  balanceId: string;
+  claimants: ClaimantRec[];
+  asset: AssetValue;
+  amount: bigint;
+  /** ClaimableBalanceEntryExtensionV1.flags; extLevel 1 when the extension is present */
+  flags: number;
+  extLevel: number;
+  lastModified: number;
+}
+
+export interface LiquidityPoolRec extends Sponsorable {
+  type: 'liquidityPool';
+  /** hex of the PoolID */
+  poolId: string;
+  assetA: AssetValue;
+  assetB: AssetValue;
+  /** basis points */
+  fee: number;
+  reserveA: bigint;
+  reserveB: bigint;
+  totalPoolShares: bigint;
+  poolSharesTrustLineCount: bigint;
+  lastModified: number;
+}
+
+export type EntryRec = AccountRec | TrustLineRec | DataRec | OfferRec | ClaimableBalanceRec | LiquidityPoolRec;
 
 // ---- keys --------------------------------------------------------------------------------------
 
 export function accountKey(accountId: string): string {
   return `A${accountId}`;
 }
-export function trustLineKey(accountId: string, asset: CreditAsset): string {
-  return `T${accountId}/${asset.code}/${asset.issuer}`;
+export function trustLineKey(accountId: string, asset: TrustLineAsset): string {
+  return asset.type === 'pool_share' ? `T${accountId}/${asset.poolId}` : `T${accountId}/${asset.code}/${asset.issuer}`;
 }
 export function dataKey(accountId: string, name: string): string {
   return `D${accountId}/${name}`;
 }
 export function offerKey(sellerId: string, offerId: bigint): string {
   return `O${sellerId}/${offerId}`;
+}
+export function claimableBalanceKey(balanceId: string): string {
+  return `C${balanceId}`;
+}
+export function liquidityPoolKey(poolId: string): string {
+  return `L${poolId}`;
 }
 
 export function entryKey(e: EntryRec): string {
@@ -104,6 +169,10 @@ export function entryKey(e: EntryRec): string {
       return dataKey(e.accountId, e.name);
     case 'offer':
       return offerKey(e.sellerId, e.offerId);
+    case 'claimableBalance':
+      return claimableBalanceKey(e.balanceId);
+    case 'liquidityPool':
+      return liquidityPoolKey(e.poolId);
   }
 }
 
@@ -143,15 +212,17 @@ export function newAccount(accountId: string, balance: bigint, seqNum: bigint, l
 
 // ---- XDR helpers -------------------------------------------------------------------------------
 
-function trustLineAssetToXdr(a: CreditAsset): xdr.TrustLineAsset {
+function trustLineAssetToXdr(a: TrustLineAsset): xdr.TrustLineAsset {
+  if (a.type === 'pool_share') return xdr.TrustLineAsset.assetTypePoolShare(new xdr.PoolId(a.poolId));
   const parts = { assetCode: assetCodeBytes(a), issuer: accountIdToXdr(a.issuer) };
   return a.code.length <= 4
     ? xdr.TrustLineAsset.assetTypeCreditAlphanum4(new xdr.AlphaNum4(parts))
     : xdr.TrustLineAsset.assetTypeCreditAlphanum12(new xdr.AlphaNum12(parts));
 }
 
-/** A trust line's asset: always a credit asset (pool shares do not exist on this network). */
-function trustLineAssetFromXdr(a: xdr.TrustLineAsset): CreditAsset {
+/** A trust line's asset: a credit asset or a pool's shares, never native. */
+function trustLineAssetFromXdr(a: xdr.TrustLineAsset): TrustLineAsset {
+  if (a.type === 'assetTypePoolShare') return { type: 'pool_share', poolId: a.liquidityPoolId.toString() };
   const asset = assetFromXdr(a);
   if (asset.type === 'native') throw new Error('a trust line to the native asset');
   return asset;
@@ -202,7 +273,7 @@ function accountToXdr(a: AccountRec): xdr.AccountEntry {
         new xdr.AccountEntryExtensionV2({
           numSponsored: a.numSponsored,
           numSponsoring: a.numSponsoring,
-          signerSponsoringIDs: a.signers.map(() => null),
+          signerSponsoringIDs: a.signers.map((s) => (s.sponsor ? accountIdToXdr(s.sponsor) : null)),
           ext: ext2ext,
         }),
       );
@@ -238,7 +309,15 @@ function trustLineToXdr(t: TrustLineRec): xdr.TrustLineEntry {
       ? xdr.TrustLineEntryExt.v1(
           new xdr.TrustLineEntryV1({
             liabilities: new xdr.Liabilities({ buying: t.buyingLiabilities, selling: t.sellingLiabilities }),
-            ext: xdr.TrustLineEntryV1Ext.v0(),
+            ext:
+              t.extLevel >= 2
+                ? xdr.TrustLineEntryV1Ext.v2(
+                    new xdr.TrustLineEntryExtensionV2({
+                      liquidityPoolUseCount: t.liquidityPoolUseCount,
+                      ext: xdr.TrustLineEntryExtensionV2Ext.v0(),
+                    }),
+                  )
+                : xdr.TrustLineEntryV1Ext.v0(),
           }),
         )
       : xdr.TrustLineEntryExt.v0();
@@ -274,6 +353,42 @@ function offerToXdr(o: OfferRec): xdr.OfferEntry {
   });
 }
 
+function claimableBalanceToXdr(c: ClaimableBalanceRec): xdr.ClaimableBalanceEntry {
+  return new xdr.ClaimableBalanceEntry({
+    balanceId: claimableBalanceIdToXdr(c.balanceId),
+    claimants: c.claimants.map((cl) =>
+      xdr.Claimant.claimantTypeV0(new xdr.ClaimantV0({ destination: accountIdToXdr(cl.destination), predicate: cl.predicate })),
+    ),
+    asset: assetToXdr(c.asset),
+    amount: c.amount,
+    ext:
+      c.extLevel >= 1
+        ? xdr.ClaimableBalanceEntryExt.v1(
+            new xdr.ClaimableBalanceEntryExtensionV1({ ext: xdr.ClaimableBalanceEntryExtensionV1Ext.v0(), flags: c.flags }),
+          )
+        : xdr.ClaimableBalanceEntryExt.v0(),
+  });
+}
+
+export function claimableBalanceIdToXdr(balanceId: string): xdr.ClaimableBalanceId {
+  return xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(new xdr.Hash(balanceId));
+}
+
+function liquidityPoolToXdr(p: LiquidityPoolRec): xdr.LiquidityPoolEntry {
+  return new xdr.LiquidityPoolEntry({
+    liquidityPoolId: new xdr.PoolId(p.poolId),
+    body: xdr.LiquidityPoolEntryBody.liquidityPoolConstantProduct(
+      new xdr.LiquidityPoolEntryConstantProduct({
+        params: new xdr.LiquidityPoolConstantProductParameters({ assetA: assetToXdr(p.assetA), assetB: assetToXdr(p.assetB), fee: p.fee }),
+        reserveA: p.reserveA,
+        reserveB: p.reserveB,
+        totalPoolShares: p.totalPoolShares,
+        poolSharesTrustLineCount: p.poolSharesTrustLineCount,
+      }),
+    ),
+  });
+}
+
 /** An offer record as stellar-core's OfferEntry (operation results carry it). */
 export function offerEntryToXdr(o: OfferRec): xdr.OfferEntry {
   return offerToXdr(o);
@@ -294,8 +409,23 @@ export function entryToXdr(e: EntryRec): xdr.LedgerEntry {
     case 'offer':
       data = xdr.LedgerEntryData.offer(offerToXdr(e));
       break;
+    case 'claimableBalance':
+      data = xdr.LedgerEntryData.claimableBalance(claimableBalanceToXdr(e));
+      break;
+    case 'liquidityPool':
+      data = xdr.LedgerEntryData.liquidityPool(liquidityPoolToXdr(e));
+      break;
   }
-  return new xdr.LedgerEntry({ lastModifiedLedgerSeq: e.lastModified, data, ext: xdr.LedgerEntryExt.v0() });
+  const ext =
+    e.sponsor === undefined
+      ? xdr.LedgerEntryExt.v0()
+      : xdr.LedgerEntryExt.v1(
+          new xdr.LedgerEntryExtensionV1({
+            sponsoringId: e.sponsor === null ? null : accountIdToXdr(e.sponsor),
+            ext: xdr.LedgerEntryExtensionV1Ext.v0(),
+          }),
+        );
+  return new xdr.LedgerEntry({ lastModifiedLedgerSeq: e.lastModified, data, ext });
 }
 
 export function entryToLedgerKey(e: EntryRec): xdr.LedgerKey {
@@ -310,6 +440,10 @@ export function entryToLedgerKey(e: EntryRec): xdr.LedgerKey {
       return xdr.LedgerKey.data(new xdr.LedgerKeyData({ accountId: accountIdToXdr(e.accountId), dataName: Buffer.from(e.name, 'latin1') }));
     case 'offer':
       return xdr.LedgerKey.offer(new xdr.LedgerKeyOffer({ sellerId: accountIdToXdr(e.sellerId), offerId: e.offerId }));
+    case 'claimableBalance':
+      return xdr.LedgerKey.claimableBalance(new xdr.LedgerKeyClaimableBalance({ balanceId: claimableBalanceIdToXdr(e.balanceId) }));
+    case 'liquidityPool':
+      return xdr.LedgerKey.liquidityPool(new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: new xdr.PoolId(e.poolId) }));
   }
 }
 
@@ -330,12 +464,25 @@ export function keyFromLedgerKey(k: xdr.LedgerKey): string {
       const o = k.offer;
       return offerKey(accountIdFromXdr(o.sellerId), o.offerId);
     }
+    case 'claimableBalance':
+      return claimableBalanceKey(k.claimableBalance.balanceId.v0.toString());
+    case 'liquidityPool':
+      return liquidityPoolKey(k.liquidityPool.liquidityPoolId.toString());
     default:
       throw new Error(`unsupported ledger key type ${k.type}`);
   }
 }
 
 export function entryFromXdr(le: xdr.LedgerEntry): EntryRec {
+  const rec = entryDataFromXdr(le);
+  if (le.ext.type === 'v1') {
+    const id = le.ext.v1.sponsoringId;
+    rec.sponsor = id ? accountIdFromXdr(id) : null;
+  }
+  return rec;
+}
+
+function entryDataFromXdr(le: xdr.LedgerEntry): EntryRec {
   const d = le.data;
   const lastModified = le.lastModifiedLedgerSeq;
   switch (d.type) {
@@ -350,7 +497,7 @@ export function entryFromXdr(le: xdr.LedgerEntry): EntryRec {
         flags: a.flags,
         homeDomain: latin1(a.homeDomain.bytes),
         thresholds: [th[0] ?? 0, th[1] ?? 0, th[2] ?? 0, th[3] ?? 0],
-        signers: a.signers.map((s) => ({ key: signerKeyToHex(s.key), weight: s.weight })),
+        signers: a.signers.map((s) => ({ key: signerKeyToHex(s.key), weight: s.weight, sponsor: null })),
       };
       const ext = a.ext;
       if (ext.type === 'v1') {
@@ -363,6 +510,9 @@ export function entryFromXdr(le: xdr.LedgerEntry): EntryRec {
           const v2 = v1.ext.v2;
           rec.numSponsored = v2.numSponsored;
           rec.numSponsoring = v2.numSponsoring;
+          v2.signerSponsoringIDs.forEach((id, i) => {
+            if (id) rec.signers[i]!.sponsor = accountIdFromXdr(id);
+          });
           if (v2.ext.type === 'v3') {
             rec.extLevel = 3;
             rec.seqLedger = v2.ext.v3.seqLedger;
@@ -384,12 +534,17 @@ export function entryFromXdr(le: xdr.LedgerEntry): EntryRec {
         extLevel: 0,
         buyingLiabilities: 0n,
         sellingLiabilities: 0n,
+        liquidityPoolUseCount: 0,
         lastModified,
       };
       if (t.ext.type === 'v1') {
         rec.extLevel = 1;
         rec.buyingLiabilities = t.ext.v1.liabilities.buying;
         rec.sellingLiabilities = t.ext.v1.liabilities.selling;
+        if (t.ext.v1.ext.type === 'v2') {
+          rec.extLevel = 2;
+          rec.liquidityPoolUseCount = t.ext.v1.ext.v2.liquidityPoolUseCount;
+        }
       }
       return rec;
     }
@@ -415,6 +570,35 @@ export function entryFromXdr(le: xdr.LedgerEntry): EntryRec {
         priceN: o.price.n,
         priceD: o.price.d,
         flags: o.flags,
+        lastModified,
+      };
+    }
+    case 'claimableBalance': {
+      const c = d.claimableBalance;
+      return {
+        type: 'claimableBalance',
+        balanceId: c.balanceId.v0.toString(),
+        claimants: c.claimants.map((cl) => ({ destination: accountIdFromXdr(cl.v0.destination), predicate: cl.v0.predicate })),
+        asset: assetFromXdr(c.asset),
+        amount: c.amount,
+        flags: c.ext.type === 'v1' ? c.ext.v1.flags : 0,
+        extLevel: c.ext.type === 'v1' ? 1 : 0,
+        lastModified,
+      };
+    }
+    case 'liquidityPool': {
+      const p = d.liquidityPool;
+      const cp = p.body.constantProduct;
+      return {
+        type: 'liquidityPool',
+        poolId: p.liquidityPoolId.toString(),
+        assetA: assetFromXdr(cp.params.assetA),
+        assetB: assetFromXdr(cp.params.assetB),
+        fee: cp.params.fee,
+        reserveA: cp.reserveA,
+        reserveB: cp.reserveB,
+        totalPoolShares: cp.totalPoolShares,
+        poolSharesTrustLineCount: cp.poolSharesTrustLineCount,
         lastModified,
       };
     }

@@ -2,7 +2,7 @@
 // busy ledger holds thousands of entries, and building XDR value objects for each dominated closes.
 // Byte-for-byte equal to entryToXdr(...).toXdr() (checked in test/core/entry_codec.test.ts).
 import { accountIdKey, assetCodeBytes, type AssetValue, type CreditAsset } from '../../stellar/index.js';
-import type { EntryRec } from './entries.js';
+import type { EntryRec, TrustLineAsset } from './entries.js';
 
 /** A growable big-endian XDR byte writer. */
 export class XdrBytes {
@@ -93,6 +93,17 @@ function writeAsset(w: XdrBytes, a: AssetValue): void {
   else writeCode(w, a);
 }
 
+function writeTrustLineAsset(w: XdrBytes, a: TrustLineAsset): void {
+  if (a.type === 'pool_share') w.u32(3).raw(Buffer.from(a.poolId, 'hex'));
+  else writeCode(w, a);
+}
+
+/** an optional AccountID (sponsoring ids) */
+function writeSponsor(w: XdrBytes, id: string | null | undefined): void {
+  if (id) w.u32(1).accountId(id);
+  else w.u32(0);
+}
+
 export function writeEntry(w: XdrBytes, e: EntryRec): void {
   w.u32(e.lastModified);
   switch (e.type) {
@@ -107,7 +118,7 @@ export function writeEntry(w: XdrBytes, e: EntryRec): void {
         w.u32(1).i64(e.buyingLiabilities).i64(e.sellingLiabilities);
         if (e.extLevel >= 2) {
           w.u32(2).u32(e.numSponsored).u32(e.numSponsoring).u32(e.signers.length);
-          for (let i = 0; i < e.signers.length; i++) w.u32(0);
+          for (const s of e.signers) writeSponsor(w, s.sponsor);
           if (e.extLevel >= 3) w.u32(3).u32(0).u32(e.seqLedger).u64(e.seqTime);
           else w.u32(0);
         } else {
@@ -120,10 +131,15 @@ export function writeEntry(w: XdrBytes, e: EntryRec): void {
     }
     case 'trustline':
       w.u32(1).accountId(e.accountId);
-      writeCode(w, e.asset);
+      writeTrustLineAsset(w, e.asset);
       w.i64(e.balance).i64(e.limit).u32(e.flags);
-      if (e.extLevel >= 1) w.u32(1).i64(e.buyingLiabilities).i64(e.sellingLiabilities).u32(0);
-      else w.u32(0);
+      if (e.extLevel >= 1) {
+        w.u32(1).i64(e.buyingLiabilities).i64(e.sellingLiabilities);
+        if (e.extLevel >= 2) w.u32(2).i32(e.liquidityPoolUseCount).u32(0);
+        else w.u32(0);
+      } else {
+        w.u32(0);
+      }
       break;
     case 'offer':
       w.u32(2).accountId(e.sellerId).i64(e.offerId);
@@ -134,8 +150,28 @@ export function writeEntry(w: XdrBytes, e: EntryRec): void {
     case 'data':
       w.u32(3).accountId(e.accountId).varBytes(Buffer.from(e.name, 'latin1')).varBytes(Buffer.from(e.value, 'base64')).u32(0);
       break;
+    case 'claimableBalance':
+      w.u32(4).u32(0).raw(Buffer.from(e.balanceId, 'hex')).u32(e.claimants.length);
+      for (const c of e.claimants) w.u32(0).accountId(c.destination).raw(c.predicate.toXdr());
+      writeAsset(w, e.asset);
+      w.i64(e.amount);
+      if (e.extLevel >= 1) w.u32(1).u32(0).u32(e.flags);
+      else w.u32(0);
+      break;
+    case 'liquidityPool':
+      w.u32(5).raw(Buffer.from(e.poolId, 'hex')).u32(0);
+      writeAsset(w, e.assetA);
+      writeAsset(w, e.assetB);
+      w.i32(e.fee).i64(e.reserveA).i64(e.reserveB).i64(e.totalPoolShares).i64(e.poolSharesTrustLineCount);
+      break;
   }
-  w.u32(0); // LedgerEntry ext
+  // LedgerEntry ext: v1 carries the sponsoring id
+  if (e.sponsor === undefined) w.u32(0);
+  else {
+    w.u32(1);
+    writeSponsor(w, e.sponsor);
+    w.u32(0);
+  }
 }
 
 export function writeKey(w: XdrBytes, e: EntryRec): void {
@@ -145,13 +181,19 @@ export function writeKey(w: XdrBytes, e: EntryRec): void {
       break;
     case 'trustline':
       w.u32(1).accountId(e.accountId);
-      writeCode(w, e.asset);
+      writeTrustLineAsset(w, e.asset);
       break;
     case 'offer':
       w.u32(2).accountId(e.sellerId).i64(e.offerId);
       break;
     case 'data':
       w.u32(3).accountId(e.accountId).varBytes(Buffer.from(e.name, 'latin1'));
+      break;
+    case 'claimableBalance':
+      w.u32(4).u32(0).raw(Buffer.from(e.balanceId, 'hex'));
+      break;
+    case 'liquidityPool':
+      w.u32(5).raw(Buffer.from(e.poolId, 'hex'));
       break;
   }
 }

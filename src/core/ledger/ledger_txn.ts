@@ -19,6 +19,15 @@ export interface EntryStore extends EntryReader {
   bestOffer(pair: string, above: Set<string>[]): OfferRec | undefined;
   /** Keys of a seller's offers visible at this level (`seen` as above). */
   offerKeysOf(sellerId: string, seen: Set<string>, out: Set<string>): void;
+  /**
+   * stellar-core's internal SPONSORSHIP entries of a begin/end sandwich (sponsored → sponsoring)
+   * and their SPONSORSHIP_COUNTER (sponsoring → count). They live only inside a transaction and
+   * never reach the meta or the closed ledger.
+   */
+  futureSponsor(sponsoredId: string): string | undefined;
+  futureSponsoredCount(sponsoringId: string): number;
+  writeFutureSponsor(sponsoredId: string, sponsoringId: string | null): void;
+  writeFutureSponsoredCount(sponsoringId: string, count: number): void;
 }
 
 /** The closed ledger's entries, with an order book index of its offers. */
@@ -51,6 +60,23 @@ export class RootState implements EntryStore {
   offerKeysOf(sellerId: string, seen: Set<string>, out: Set<string>): void {
     for (const k of this.book.keysOf(sellerId)) if (!seen.has(k)) out.add(k);
   }
+
+  futureSponsor(): undefined {
+    return undefined;
+  }
+
+  futureSponsoredCount(): number {
+    return 0;
+  }
+
+  // a transaction still holding a sponsorship fails with txBAD_SPONSORSHIP: only ended ones commit this far
+  writeFutureSponsor(_sponsoredId: string, sponsoringId: string | null): void {
+    if (sponsoringId !== null) throw new Error('a future-reserve sponsorship reached the closed ledger');
+  }
+
+  writeFutureSponsoredCount(_sponsoringId: string, count: number): void {
+    if (count !== 0) throw new Error('a future-reserve sponsorship reached the closed ledger');
+  }
 }
 
 export class LedgerTxn implements EntryStore {
@@ -61,6 +87,9 @@ export class LedgerTxn implements EntryStore {
   private readonly liveByPair = new Map<string, OfferList>();
   /** for a level directly above the root: per pair, how many of the root's best offers it overrides */
   private readonly rootCursor = new Map<string, { version: number; index: number }>();
+  /** sponsored → sponsoring account of begin_sponsoring_future_reserves (null: ended at this level) */
+  private readonly sponsors = new Map<string, string | null>();
+  private readonly sponsoredCounts = new Map<string, number>();
   idPool: bigint;
 
   constructor(
@@ -146,6 +175,32 @@ export class LedgerTxn implements EntryStore {
     this.parent.offerKeysOf(sellerId, seen, out);
   }
 
+  futureSponsor(sponsoredId: string): string | undefined {
+    const v = this.sponsors.get(sponsoredId);
+    return v === undefined ? this.parent.futureSponsor(sponsoredId) : (v ?? undefined);
+  }
+
+  futureSponsoredCount(sponsoringId: string): number {
+    return this.sponsoredCounts.get(sponsoringId) ?? this.parent.futureSponsoredCount(sponsoringId);
+  }
+
+  writeFutureSponsor(sponsoredId: string, sponsoringId: string | null): void {
+    this.sponsors.set(sponsoredId, sponsoringId);
+  }
+
+  writeFutureSponsoredCount(sponsoringId: string, count: number): void {
+    this.sponsoredCounts.set(sponsoringId, count);
+  }
+
+  /** stellar-core hasSponsorshipEntry: a begin without its end, seen from this level. */
+  hasFutureSponsorships(): boolean {
+    const ids = new Set<string>();
+    for (let level: EntryStore = this; level instanceof LedgerTxn; level = level.parent)
+      for (const id of level.sponsors.keys()) ids.add(id);
+    for (const id of ids) if (this.futureSponsor(id) !== undefined) return true;
+    return false;
+  }
+
   /** The entry as a mutable copy owned by this transaction (marks it modified, as stellar-core does). */
   load<T extends EntryRec>(key: string): T | undefined {
     const v = this.own.get(key);
@@ -169,6 +224,10 @@ export class LedgerTxn implements EntryStore {
 
   commit(): void {
     for (const [k, v] of this.own) this.parent.write(k, v);
+    for (const [k, v] of this.sponsors) this.parent.writeFutureSponsor(k, v);
+    for (const [k, v] of this.sponsoredCounts) this.parent.writeFutureSponsoredCount(k, v);
+    this.sponsors.clear();
+    this.sponsoredCounts.clear();
     this.parent.idPool = this.idPool;
     this.own.clear();
     this.offersByPair.clear();

@@ -2,7 +2,7 @@
 // per check, each signature may serve several checks, and unused signatures are an error.
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import type { SignerRec } from './entries.js';
+import type { SignerWeight } from './entries.js';
 
 export interface DecoratedSig {
   hint: Buffer;
@@ -61,7 +61,7 @@ export class SignatureChecker {
   }
 
   /** True when signatures from `signers` reach `neededWeight` (at least one must match, even for weight 0). */
-  checkSignature(signers: readonly SignerRec[], neededWeight: number): boolean {
+  checkSignature(signers: readonly SignerWeight[], neededWeight: number): boolean {
     let total = 0;
     for (const s of signers) {
       if (s.key.startsWith(PRE_AUTH_TX) && s.key.slice(8) === this.hashHex) {

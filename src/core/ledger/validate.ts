@@ -5,7 +5,7 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { INT64_MAX, startingSequenceNumber } from '../../stellar/index.js';
 import { accountKey, ed25519SignerHex, signerKeyToHex } from './entries.js';
-import type { AccountRec, SignerRec } from './entries.js';
+import type { AccountRec, SignerWeight } from './entries.js';
 import type { EntryReader } from './ledger_txn.js';
 import { feeBumpResult, opInner, opOuter, txResult } from './results.js';
 import { SignatureChecker } from './signature_checker.js';
@@ -43,9 +43,9 @@ export function feeToCharge(frame: TxFrame, baseFee: number): bigint {
   return frame.fee < m ? frame.fee : m;
 }
 
-export function accountSigners(acc: AccountRec): SignerRec[] {
+export function accountSigners(acc: AccountRec): SignerWeight[] {
   const master = acc.thresholds[0];
-  const own: SignerRec[] = master > 0 ? [{ key: ed25519SignerHex(acc.accountId), weight: master }] : [];
+  const own: SignerWeight[] = master > 0 ? [{ key: ed25519SignerHex(acc.accountId), weight: master }] : [];
   return acc.signers.length ? own.concat(acc.signers) : own;
 }
 

@@ -4,6 +4,7 @@ import { accountKey } from '../ledger/entries.js';
 import { opInner } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
 import { AUTH_IMMUTABLE_FLAG, accountExists, addAccountBalance, loadAccount, opBody } from './helpers.js';
+import { removeEntryWithPossibleSponsorship, removeSignerWithPossibleSponsorship } from './sponsorship.js';
 
 const T = 'accountMerge';
 const fail = (code: string) => ({ success: false, result: opInner(T, code) });
@@ -23,12 +24,13 @@ export const accountMerge: OperationDef = {
     if (source.numSubEntries !== source.signers.length) return fail('accountMergeHasSubEntries');
     // an account recreated in the same ledger could otherwise replay old sequence numbers
     if (source.seqNum >= startingSequenceNumber(ctx.header.ledgerSeq)) return fail('accountMergeSeqnumTooFar');
-    if (source.numSponsoring > 0) return fail('accountMergeIsSponsor');
-    source.signers = [];
-    source.numSubEntries = 0;
+    // sponsoring someone's future reserves (an open sandwich) or existing entries
+    if (ctx.ltx.futureSponsoredCount(ctx.sourceId) > 0 || source.numSponsoring > 0) return fail('accountMergeIsSponsor');
+    while (source.signers.length > 0) removeSignerWithPossibleSponsorship(ctx.ltx, source.signers.length - 1, source);
     const balance = source.balance;
     const d = loadAccount(ctx.ltx, dest)!;
     if (!addAccountBalance(ctx.header, d, balance)) return fail('accountMergeDestFull');
+    removeEntryWithPossibleSponsorship(ctx.ltx, source, source);
     ctx.ltx.erase(accountKey(ctx.sourceId));
     return { success: true, result: opInner(T, 'accountMergeSuccess', balance) };
   },

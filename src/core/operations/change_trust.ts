@@ -10,11 +10,10 @@ import {
   AUTH_REQUIRED_FLAG,
   TL_AUTHORIZED_FLAG,
   TL_CLAWBACK_ENABLED_FLAG,
-  addSubEntry,
   loadAccount,
   opBody,
-  removeSubEntry,
 } from './helpers.js';
+import { createEntryWithPossibleSponsorship, removeEntryWithPossibleSponsorship, sponsorshipFailure } from './sponsorship.js';
 
 const T = 'changeTrust';
 const fail = (code: string) => ({ success: false, result: opInner(T, code) });
@@ -45,8 +44,10 @@ export const changeTrust: OperationDef = {
     if (existing) {
       if (limit < existing.balance + existing.buyingLiabilities) return fail('changeTrustInvalidLimit');
       if (limit === 0n) {
+        // a line that pool-share lines depend on stays
+        if (existing.liquidityPoolUseCount !== 0) return fail('changeTrustCannotDelete');
         const source = loadAccount(ctx.ltx, ctx.sourceId)!;
-        removeSubEntry(source);
+        removeEntryWithPossibleSponsorship(ctx.ltx, existing, source);
         ctx.ltx.erase(key);
       } else {
         if (!ctx.ltx.get(accountKey(asset.issuer))) return fail('changeTrustNoIssuer');
@@ -60,11 +61,7 @@ export const changeTrust: OperationDef = {
     let flags = 0;
     if (!(issuer.flags & AUTH_REQUIRED_FLAG)) flags = TL_AUTHORIZED_FLAG;
     if (issuer.flags & AUTH_CLAWBACK_ENABLED_FLAG) flags |= TL_CLAWBACK_ENABLED_FLAG;
-    const source = loadAccount(ctx.ltx, ctx.sourceId)!;
-    const r = addSubEntry(ctx.header, source);
-    if (r === 'lowReserve') return fail('changeTrustLowReserve');
-    if (r === 'tooManySubentries') return { success: false, result: opOuter('opTooManySubentries') };
-    ctx.ltx.create({
+    const line: TrustLineRec = {
       type: 'trustline',
       accountId: ctx.sourceId,
       asset,
@@ -74,8 +71,13 @@ export const changeTrust: OperationDef = {
       extLevel: 0,
       buyingLiabilities: 0n,
       sellingLiabilities: 0n,
+      liquidityPoolUseCount: 0,
       lastModified: 0,
-    });
+    };
+    const source = loadAccount(ctx.ltx, ctx.sourceId)!;
+    const r = createEntryWithPossibleSponsorship(ctx.ltx, ctx.header, line, source);
+    if (r !== 'ok') return sponsorshipFailure(r, opInner(T, 'changeTrustLowReserve'));
+    ctx.ltx.create(line);
     return { success: true, result: opInner(T, 'changeTrustSuccess') };
   },
 };

@@ -3,7 +3,8 @@ import { accountIdFromXdr, startingSequenceNumber } from '../../stellar/index.js
 import { newAccount } from '../ledger/entries.js';
 import { opInner } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
-import { accountExists, addAccountBalance, availableBalance, loadAccount, minBalance, opBody } from './helpers.js';
+import { accountExists, addAccountBalance, availableBalance, loadAccount, opBody } from './helpers.js';
+import { createEntryWithPossibleSponsorship, sponsorshipFailure } from './sponsorship.js';
 
 const T = 'createAccount';
 
@@ -22,7 +23,8 @@ export const createAccount: OperationDef = {
     const amount = body.startingBalance;
     if (accountExists(ctx.ltx, dest)) return { success: false, result: opInner(T, 'createAccountAlreadyExist') };
     const created = newAccount(dest, amount, startingSequenceNumber(ctx.header.ledgerSeq), ctx.header.ledgerSeq);
-    if (amount < minBalance(ctx.header, created)) return { success: false, result: opInner(T, 'createAccountLowReserve') };
+    const sponsored = createEntryWithPossibleSponsorship(ctx.ltx, ctx.header, created, null);
+    if (sponsored !== 'ok') return sponsorshipFailure(sponsored, opInner(T, 'createAccountLowReserve'));
     const source = loadAccount(ctx.ltx, ctx.sourceId)!;
     if (availableBalance(ctx.header, source) < amount) {
       return { success: false, result: opInner(T, 'createAccountUnderfunded') };

@@ -109,17 +109,3 @@ export function touchSeqLedger(acc: AccountRec, header: HeaderView): void {
   acc.seqLedger = header.ledgerSeq;
   acc.seqTime = header.closeTime;
 }
-
-export type CreateSubEntryResult = 'ok' | 'lowReserve' | 'tooManySubentries';
-
-/** stellar-core createEntryWithPossibleSponsorship without a sponsor: one more subentry within the reserve. */
-export function addSubEntry(header: HeaderView, acc: AccountRec): CreateSubEntryResult {
-  if (acc.numSubEntries >= ACCOUNT_SUBENTRY_LIMIT) return 'tooManySubentries';
-  if (acc.balance - minBalance(header, acc, 1) < acc.sellingLiabilities) return 'lowReserve';
-  acc.numSubEntries += 1;
-  return 'ok';
-}
-
-export function removeSubEntry(acc: AccountRec): void {
-  acc.numSubEntries -= 1;
-}

@@ -6,7 +6,8 @@ import { assetsEqual, INT64_MAX, offerLiabilities, type AssetValue, type CreditA
 import type { AccountRec, OfferRec, TrustLineRec } from '../ledger/entries.js';
 import type { EntryReader, LedgerTxn } from '../ledger/ledger_txn.js';
 import type { HeaderView } from './context.js';
-import { isAuthorizedToMaintainLiabilities, loadAccount, loadTrustLineView, minBalance, removeSubEntry } from './helpers.js';
+import { isAuthorizedToMaintainLiabilities, loadAccount, loadTrustLineView, minBalance } from './helpers.js';
+import { removeEntryWithPossibleSponsorship } from './sponsorship.js';
 import type { TrustLineView } from './helpers.js';
 
 /** A trust line view without recording a load (stellar-core loadTrustLineWithoutRecord). */
@@ -182,7 +183,7 @@ export function removeOffersByAccountAndAsset(ltx: LedgerTxn, header: HeaderView
     const key = offerKey(o.sellerId, o.offerId);
     const offer = ltx.load<OfferRec>(key)!;
     releaseLiabilities(ltx, header, offer);
-    removeSubEntry(loadAccount(ltx, sellerId)!);
+    removeEntryWithPossibleSponsorship(ltx, offer, loadAccount(ltx, sellerId)!);
     ltx.erase(key);
   }
 }

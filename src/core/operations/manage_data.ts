@@ -1,10 +1,11 @@
 // manage_data: sets, updates or deletes a named data entry (a subentry of the source).
 import { dataKey } from '../ledger/entries.js';
 import type { DataRec } from '../ledger/entries.js';
-import { opInner, opOuter } from '../ledger/results.js';
+import { opInner } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
 import { asBuffer } from '../../stellar/bytes.js';
-import { addSubEntry, isStringValid, loadAccount, opBody, removeSubEntry } from './helpers.js';
+import { isStringValid, loadAccount, opBody } from './helpers.js';
+import { createEntryWithPossibleSponsorship, removeEntryWithPossibleSponsorship, sponsorshipFailure } from './sponsorship.js';
 
 const T = 'manageData';
 
@@ -28,15 +29,15 @@ export const manageData: OperationDef = {
         existing.value = b64;
       } else {
         const source = loadAccount(ctx.ltx, ctx.sourceId)!;
-        const r = addSubEntry(ctx.header, source);
-        if (r === 'lowReserve') return { success: false, result: opInner(T, 'manageDataLowReserve') };
-        if (r === 'tooManySubentries') return { success: false, result: opOuter('opTooManySubentries') };
-        ctx.ltx.create({ type: 'data', accountId: ctx.sourceId, name, value: b64, lastModified: 0 });
+        const entry: DataRec = { type: 'data', accountId: ctx.sourceId, name, value: b64, lastModified: 0 };
+        const r = createEntryWithPossibleSponsorship(ctx.ltx, ctx.header, entry, source);
+        if (r !== 'ok') return sponsorshipFailure(r, opInner(T, 'manageDataLowReserve'));
+        ctx.ltx.create(entry);
       }
     } else {
       if (!existing) return { success: false, result: opInner(T, 'manageDataNameNotFound') };
       const source = loadAccount(ctx.ltx, ctx.sourceId)!;
-      removeSubEntry(source);
+      removeEntryWithPossibleSponsorship(ctx.ltx, existing, source);
       ctx.ltx.erase(key);
     }
     return { success: true, result: opInner(T, 'manageDataSuccess') };

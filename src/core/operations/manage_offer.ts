@@ -23,7 +23,8 @@ import type { ClaimAtomRec } from '../exchange.js';
 import type { OpContext, OpOutcome } from './context.js';
 import { codePrefix, exchangeOpResult, manageOfferSuccess } from './exchange_results.js';
 import type { OfferEffect, OfferOpType } from './exchange_results.js';
-import { addAccountBalance, addSubEntry, loadAccount, loadTrustLineView, removeSubEntry, viewAuthorized } from './helpers.js';
+import { addAccountBalance, loadAccount, loadTrustLineView, viewAuthorized } from './helpers.js';
+import { createEntryWithPossibleSponsorship, removeEntryWithPossibleSponsorship, sponsorshipFailure } from './sponsorship.js';
 import {
   accountAvailableBalance,
   accountMaxAmountReceive,
@@ -111,6 +112,8 @@ export function applyManageOffer(ctx: OpContext, p: OfferOpParams): OpOutcome {
   let creating = false;
   let flags = 0;
   let passive: boolean;
+  // the offer's LedgerEntry extension (its sponsor) carries over to what the operation leaves
+  let sponsor: string | null | undefined;
   if (p.offerId !== 0n) {
     const key = offerKey(sourceId, p.offerId);
     const existing = ltx.load<OfferRec>(key);
@@ -119,15 +122,17 @@ export function applyManageOffer(ctx: OpContext, p: OfferOpParams): OpOutcome {
     releaseLiabilities(ltx, header, existing);
     flags = existing.flags;
     passive = (flags & PASSIVE_FLAG) !== 0;
+    sponsor = existing.sponsor;
     ltx.erase(key);
   } else {
     creating = true;
     passive = p.passiveOnCreate;
     flags = passive ? PASSIVE_FLAG : 0;
-    // protocol ≥ 14 reserves the subentry before crossing, so crossing cannot eat the reserve
-    const r = addSubEntry(header, loadAccount(ltx, sourceId)!);
-    if (r === 'lowReserve') return fail('LowReserve');
-    if (r === 'tooManySubentries') return { success: false, result: opOuter('opTooManySubentries') };
+    // protocol ≥ 14 reserves the subentry (or has it sponsored) before crossing, so crossing cannot eat the reserve
+    const placeholder = offerEntry(p, sourceId, sheep, wheat, 0n, 0, undefined);
+    const r = createEntryWithPossibleSponsorship(ltx, header, placeholder, loadAccount(ltx, sourceId)!);
+    if (r !== 'ok') return sponsorshipFailure(r, fail('LowReserve').result);
+    sponsor = placeholder.sponsor;
   }
 
   let amount = 0n;
@@ -204,25 +209,41 @@ export function applyManageOffer(ctx: OpContext, p: OfferOpParams): OpOutcome {
     } else {
       effect = 'updated';
     }
-    offer = {
-      type: 'offer',
-      sellerId: sourceId,
-      offerId,
-      selling: sheep,
-      buying: wheat,
-      amount,
-      priceN: p.price.n,
-      priceD: p.price.d,
-      flags,
-      lastModified: 0,
-    };
+    offer = offerEntry(p, sourceId, sheep, wheat, amount, flags, sponsor);
+    offer.offerId = offerId;
     ltx.create(offer);
     acquireLiabilities(ltx, header, offer);
   } else {
     effect = 'deleted';
-    removeSubEntry(loadAccount(ltx, sourceId)!);
+    removeEntryWithPossibleSponsorship(ltx, offerEntry(p, sourceId, sheep, wheat, 0n, 0, sponsor), loadAccount(ltx, sourceId)!);
   }
   return { success: true, result: exchangeOpResult(p.opType, `${prefix}Success`, manageOfferSuccess(trail, effect, offer)) };
+}
+
+/** stellar-core buildOffer: the offer as the operation describes it, with a given LedgerEntry extension. */
+function offerEntry(
+  p: OfferOpParams,
+  sellerId: string,
+  selling: AssetValue,
+  buying: AssetValue,
+  amount: bigint,
+  flags: number,
+  sponsor: string | null | undefined,
+): OfferRec {
+  const offer: OfferRec = {
+    type: 'offer',
+    sellerId,
+    offerId: p.offerId,
+    selling,
+    buying,
+    amount,
+    priceN: p.price.n,
+    priceD: p.price.d,
+    flags,
+    lastModified: 0,
+  };
+  if (sponsor !== undefined) offer.sponsor = sponsor;
+  return offer;
 }
 
 function creditSource(ctx: OpContext, asset: AssetValue, delta: bigint): boolean {

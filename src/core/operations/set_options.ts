@@ -2,7 +2,7 @@
 import { ed25519SignerHex, signerKeyToHex } from '../ledger/entries.js';
 import { accountIdFromXdr } from '../../stellar/index.js';
 import { asBuffer } from '../../stellar/bytes.js';
-import { opInner, opOuter } from '../ledger/results.js';
+import { opInner } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
 import {
   AUTH_CLAWBACK_ENABLED_FLAG,
@@ -11,12 +11,11 @@ import {
   AUTH_REVOCABLE_FLAG,
   MASK_ACCOUNT_FLAGS,
   accountExists,
-  addSubEntry,
   isStringValid,
   loadAccount,
   opBody,
-  removeSubEntry,
 } from './helpers.js';
+import { createSignerWithPossibleSponsorship, removeSignerWithPossibleSponsorship, sponsorshipFailure } from './sponsorship.js';
 
 const T = 'setOptions';
 const ALL_AUTH_FLAGS = AUTH_REQUIRED_FLAG | AUTH_REVOCABLE_FLAG | AUTH_IMMUTABLE_FLAG | AUTH_CLAWBACK_ENABLED_FLAG;
@@ -96,16 +95,15 @@ export const setOptions: OperationDef = {
           acc.signers[idx]!.weight = signer.weight;
         } else {
           if (acc.signers.length >= MAX_SIGNERS) return fail('setOptionsTooManySigners');
-          const r = addSubEntry(ctx.header, acc);
-          if (r === 'lowReserve') return fail('setOptionsLowReserve');
-          if (r === 'tooManySubentries') return { success: false, result: opOuter('opTooManySubentries') };
-          acc.signers.push({ key, weight: signer.weight });
           // stellar-core keeps signers sorted by key
-          acc.signers.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+          let at = acc.signers.findIndex((s) => s.key > key);
+          if (at < 0) at = acc.signers.length;
+          acc.signers.splice(at, 0, { key, weight: signer.weight, sponsor: null });
+          const r = createSignerWithPossibleSponsorship(ctx.ltx, ctx.header, at, acc);
+          if (r !== 'ok') return sponsorshipFailure(r, opInner(T, 'setOptionsLowReserve'));
         }
       } else if (idx >= 0) {
-        acc.signers.splice(idx, 1);
-        removeSubEntry(acc);
+        removeSignerWithPossibleSponsorship(ctx.ltx, idx, acc);
       }
     }
     return { success: true, result: opInner(T, 'setOptionsSuccess') };

@@ -139,27 +139,13 @@ export function offer(core: Core, seller: Keypair, offerId: bigint): OfferRec | 
 /** Trust line balance (or native balance) in stroops; -1 when there is no line. */
 export function balanceOf(core: Core, kp: Keypair, asset: Asset): bigint {
   if (asset.isNative()) return core.account(kp.publicKey())?.balance ?? -1n;
-  for (const e of core.entries()) {
-    if (
-      e.type === 'trustline' &&
-      e.accountId === kp.publicKey() &&
-      e.asset.code === asset.getCode() &&
-      e.asset.issuer === asset.getIssuer()
-    )
-      return e.balance;
-  }
-  return -1n;
+  return trustLineOf(core, kp, asset)?.balance ?? -1n;
 }
 
 export function trustLineOf(core: Core, kp: Keypair, asset: Asset) {
   for (const e of core.entries()) {
-    if (
-      e.type === 'trustline' &&
-      e.accountId === kp.publicKey() &&
-      e.asset.code === asset.getCode() &&
-      e.asset.issuer === asset.getIssuer()
-    )
-      return e;
+    if (e.type !== 'trustline' || e.asset.type === 'pool_share' || e.accountId !== kp.publicKey()) continue;
+    if (e.asset.code === asset.getCode() && e.asset.issuer === asset.getIssuer()) return e;
   }
   return undefined;
 }
