@@ -1,13 +1,13 @@
-// Operation type name → implementation. Types without an entry are answered opNOT_SUPPORTED
-// (claimable balances, sponsorship, clawback, trust line flags and liquidity pools are outside
-// this network's scope).
+// Operation type name → implementation. Types without an entry are answered opNOT_SUPPORTED.
 import type { OperationDef } from './context.js';
 import { accountMerge } from './account_merge.js';
 import { allowTrust } from './allow_trust.js';
+import { beginSponsoringFutureReserves } from './begin_sponsoring_future_reserves.js';
 import { bumpSequence } from './bump_sequence.js';
 import { changeTrust } from './change_trust.js';
 import { createAccount } from './create_account.js';
 import { createPassiveSellOffer } from './create_passive_sell_offer.js';
+import { endSponsoringFutureReserves } from './end_sponsoring_future_reserves.js';
 import { inflation } from './inflation.js';
 import { manageBuyOffer } from './manage_buy_offer.js';
 import { manageData } from './manage_data.js';
@@ -15,6 +15,7 @@ import { manageSellOffer } from './manage_sell_offer.js';
 import { pathPaymentStrictReceive } from './path_payment_strict_receive.js';
 import { pathPaymentStrictSend } from './path_payment_strict_send.js';
 import { payment } from './payment.js';
+import { revokeSponsorship } from './revoke_sponsorship.js';
 import { setOptions } from './set_options.js';
 
 const registry = new Map<string, OperationDef>([
@@ -32,6 +33,9 @@ const registry = new Map<string, OperationDef>([
   ['bumpSequence', bumpSequence],
   ['manageBuyOffer', manageBuyOffer],
   ['pathPaymentStrictSend', pathPaymentStrictSend],
+  ['beginSponsoringFutureReserves', beginSponsoringFutureReserves],
+  ['endSponsoringFutureReserves', endSponsoringFutureReserves],
+  ['revokeSponsorship', revokeSponsorship],
 ]);
 
 /** Soroban operations: a classic network answers txMALFORMED for them, as stellar-core does without sorobanData. */
