@@ -2,9 +2,12 @@
 // protocol 26/27) on an in-memory core (protocol 22) and lists every difference per transaction:
 // result, fee, operation results and ledger-entry changes. Both sides go through viewLedger, which
 // reads LedgerCloseMeta v1/v2 and TransactionMeta v3/v4 alike: the v4 wrapper (and LedgerCloseMeta
-// v2's TransactionResultMetaV1) hold the same change lists as v3 at these protocols.
+// v2's TransactionResultMetaV1) hold the same change lists as v3 at these protocols. Not compared:
+// v4's events (classic operations emit them from protocol 23, CAP-67; this core emits none), ledger
+// hashes and the protocol version (this core stays at 22).
+import { createHash } from 'node:crypto';
 import { xdr } from '@stellar/stellar-sdk/base';
-import { createCore } from '../../../src/core/index.js';
+import { PROTOCOL_VERSION, createCore } from '../../../src/core/index.js';
 import { SOROBAN_OPERATIONS, operationDef } from '../../../src/core/operations/registry.js';
 import { envelopeParts } from '../../../src/meta/envelope.js';
 import { ledgerKeyOf } from '../../../src/meta/changes.js';
@@ -29,29 +32,55 @@ export interface CaseReplay {
   mismatches: string[];
   /** the operation types of the case's transactions that the core does not support */
   unsupportedOps: string[];
-  /** the operation types of the transaction where the first difference showed (null: none, or not at a transaction) */
-  firstMismatchOps: string[] | null;
+  /** whether the first difference is a transaction the core refused with opNOT_SUPPORTED for an operation stellar-core applied */
+  firstAtNotSupported: boolean;
 }
 
 export interface CaseLedgers {
-  metas: xdr.LedgerCloseMeta[];
+  /** the ledgers of the case's classic prefix */
   views: LedgerView[];
-  /** every operation type of the case's transactions */
+  /** every operation type of the prefix's transactions */
   opTypes: Set<string>;
+  /** whether the prefix is the whole case */
+  whole: boolean;
+  /** sha256 of the prefix's LedgerCloseMeta bytes: cases that share their setup share it */
+  digest: string;
 }
 
 const NETWORK_ID = networkId(coreLcmManifest.networkPassphrase);
 
-export async function loadCase(c: CoreLcmCase): Promise<CaseLedgers> {
-  const metas = (await caseLedgers(c)).map((bytes) => xdr.LedgerCloseMeta.fromXdr(bytes));
-  const views = metas.map((m) => viewLedger(m, NETWORK_ID));
-  const opTypes = new Set<string>();
-  for (const v of views) for (const tx of v.txs) for (const op of envelopeParts(tx.envelope).operations) opTypes.add(op.body.type);
-  return { metas, views, opTypes };
+/**
+ * Whether a ledger can be replayed on this core: recorded at protocol 22 or later (an older one
+ * has other semantics, e.g. the sequence number consumed with the fee before protocol 10), no
+ * upgrade but the protocol version's (a config upgrade sets Soroban settings or CAP-77 frozen
+ * keys), and no Soroban operation.
+ */
+function replayable(meta: xdr.LedgerCloseMeta, view: LedgerView, ops: string[]): boolean {
+  if (view.header.ledgerVersion < PROTOCOL_VERSION) return false;
+  if (meta.value.upgradesProcessing.some((u) => u.upgrade.type !== 'ledgerUpgradeVersion')) return false;
+  return !ops.some((t) => SOROBAN_OPERATIONS.has(t));
 }
 
-/** A case is classic when none of its transactions holds a Soroban operation. */
-export const isClassic = (l: CaseLedgers): boolean => ![...l.opTypes].some((t) => SOROBAN_OPERATIONS.has(t));
+/** A case's classic prefix: its ledgers up to the first one this core cannot replay (decoded no further). */
+export async function loadCase(c: CoreLcmCase): Promise<CaseLedgers> {
+  const frames = await caseLedgers(c);
+  const out: CaseLedgers = { views: [], opTypes: new Set(), whole: true, digest: '' };
+  const digest = createHash('sha256');
+  for (const bytes of frames) {
+    const meta = xdr.LedgerCloseMeta.fromXdr(bytes);
+    const view = viewLedger(meta, NETWORK_ID);
+    const ops = view.txs.flatMap((tx) => envelopeParts(tx.envelope).operations.map((op) => op.body.type));
+    if (!replayable(meta, view, ops)) {
+      out.whole = false;
+      break;
+    }
+    out.views.push(view);
+    for (const t of ops) out.opTypes.add(t);
+    digest.update(bytes);
+  }
+  out.digest = digest.digest('hex');
+  return out;
+}
 
 /**
  * Classic operation types the core has no implementation of yet (answered opNOT_SUPPORTED). An
@@ -64,7 +93,8 @@ export const unsupportedOps = (opTypes: Iterable<string>): string[] =>
 /**
  * stellar-core's test ledgers often repeat a close time (closeLedger in src/test/TxTests.cpp closes
  * on the last ledger's close time), while this core requires each close time to exceed the previous
- * one (as stellar-core's own manual close does outside tests): a repeated close time is
+ * one (as stellar-core's manual close does: ApplicationImpl::setManualCloseVirtualTime takes at least
+the last close time + 1): a repeated close time is
  * replayed as the previous one + 1. The only trace of a close time in entries is an account's
  * seqTime (AccountEntryExtensionV3, set from the close time whenever the sequence number is
  * consumed, protocol 19+), so ours is mapped back to the recorded close time of its seqLedger.
@@ -166,20 +196,25 @@ function compareHeader(seq: number, ours: xdr.LedgerHeader, theirs: xdr.LedgerHe
 }
 
 /**
- * Replays a case: genesis from the first recorded header (stellar-core's test genesis sets these
- * values and the tests' first ledgers carry no base fee/reserve/size upgrade), then per ledger its
- * transactions submitted in txProcessing (apply) order, and a close at the recorded close time.
+ * Replays a case's classic prefix. Genesis takes the base fee, reserve and tx set size of the first
+ * recorded header: stellar-core's tests start from those of their config (startNewLedger with
+ * USE_CONFIG_FOR_GENESIS: TESTING_UPGRADE_DESIRED_FEE 100, TESTING_UPGRADE_RESERVE 10^8,
+ * TESTING_UPGRADE_MAX_TX_SET_SIZE 50) and upgrade nothing but the protocol version, which this
+ * core does not replay. Its root account is ours: seed = network id, balance = total coins,
+ * sequence 0, thresholds [1, 0, 0, 0]. Then, per ledger, the transactions are submitted in
+ * txProcessing (apply) order and the ledger is closed at the recorded close time.
  */
-export async function replayCase(c: CoreLcmCase, loaded?: CaseLedgers): Promise<CaseReplay> {
-  const { metas, views, opTypes } = loaded ?? (await loadCase(c));
+export async function replayCase(loaded: CaseLedgers): Promise<CaseReplay> {
+  const { views, opTypes } = loaded;
   const mismatches: string[] = [];
   const first = views[0];
-  if (!first) return { mismatches: ['no ledgers'], unsupportedOps: [], firstMismatchOps: null };
-  let firstMismatchOps: string[] | null = null;
-  /** records where the first difference showed: at `tx`, or at the ledger (no operations) */
+  if (!first) return { mismatches: ['no ledgers'], unsupportedOps: [], firstAtNotSupported: false };
+  /** the transactions the core refused with opNOT_SUPPORTED where stellar-core's operation was supported */
+  const notSupported = new Set<string>();
+  let firstAt: string | null | undefined;
+  /** records where the first difference showed: at `tx`, or at the ledger (null) */
   const noteFirst = (tx?: LedgerTx): void => {
-    if (mismatches.length > 0 && firstMismatchOps === null)
-      firstMismatchOps = tx ? envelopeParts(tx.envelope).operations.map((o) => o.body.type) : [];
+    if (mismatches.length > 0 && firstAt === undefined) firstAt = tx?.hash ?? null;
   };
   const core = await createCore({
     dataDir: null,
@@ -191,27 +226,23 @@ export async function replayCase(c: CoreLcmCase, loaded?: CaseLedgers): Promise<
   });
   const closeTimes = new Map<number, { ours: bigint; theirs: bigint }>();
   try {
-    for (const [n, theirs] of views.entries()) {
+    for (const theirs of views) {
       const seq = theirs.sequence;
       if (seq !== core.latestLedger().sequence + 1) {
         mismatches.push(`ledger ${seq}: the core is at ${core.latestLedger().sequence}`);
         noteFirst();
         break;
       }
-      // the protocol version is not replayed (this core stays at 22); any other upgrade would change what is compared
-      for (const u of metas[n]!.value.upgradesProcessing) {
-        if (u.upgrade.type !== 'ledgerUpgradeVersion') mismatches.push(`ledger ${seq}: upgrade ${u.upgrade.type} not replayed`);
-      }
-      noteFirst();
       for (const [i, tx] of theirs.txs.entries()) {
         const status = core.submit(tx.envelope.toXdr('base64'));
-        if (status.status !== 'PENDING') {
-          const detail = status.status === 'ERROR' ? txCodes(xdr.TransactionResult.fromXdr(status.error, 'base64')) : null;
-          mismatches.push(
-            `ledger ${seq} tx ${i} (${tx.hash.slice(0, 8)}): submit ${status.status} ${detail ? `${detail.code} [${detail.ops.map((o) => o.code).join(' ')}]` : ''} ≠ applied ${txCodes(tx.result.result).code}`,
-          );
-          noteFirst(tx);
-        }
+        if (status.status === 'PENDING') continue;
+        const applied = txCodes(tx.result.result);
+        const refused = status.status === 'ERROR' ? txCodes(xdr.TransactionResult.fromXdr(status.error, 'base64')) : null;
+        if (refused?.ops.some((op, k) => op.code === 'opNotSupported' && applied.ops[k]?.code !== 'opNotSupported'))
+          notSupported.add(tx.hash);
+        const codes = refused ? `${refused.code} [${refused.ops.map((o) => o.code).join(' ')}]` : '';
+        mismatches.push(`ledger ${seq} tx ${i} (${tx.hash.slice(0, 8)}): submit ${status.status} ${codes} ≠ applied ${applied.code}`);
+        noteFirst(tx);
       }
       const theirTime = theirs.header.scpValue.closeTime;
       const ourTime = theirTime > BigInt(core.latestLedger().closeTime) ? theirTime : BigInt(core.latestLedger().closeTime) + 1n;
@@ -235,5 +266,9 @@ export async function replayCase(c: CoreLcmCase, loaded?: CaseLedgers): Promise<
   } finally {
     await core.stop();
   }
-  return { mismatches, unsupportedOps: unsupportedOps(opTypes), firstMismatchOps };
+  return {
+    mismatches,
+    unsupportedOps: unsupportedOps(opTypes),
+    firstAtNotSupported: typeof firstAt === 'string' && notSupported.has(firstAt),
+  };
 }
