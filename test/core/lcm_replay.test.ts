@@ -16,23 +16,6 @@ import type { CoreLcmCase } from '../support/stellar_core_lcm.js';
  * its cases fail here and must leave this list: from then on they have to match.
  */
 const PENDING_OPERATIONS = new Set([
-  // begin/end sponsoring future reserves (BeginSponsoringFutureReservesTests.cpp "sponsor future reserves")
-  'sponsor_future_reserves-protocol_version_26-already_sponsored',
-  'sponsor_future_reserves-protocol_version_27-already_sponsored',
-  'sponsor_future_reserves-protocol_version_26-bad_sponsorship',
-  'sponsor_future_reserves-protocol_version_27-bad_sponsorship',
-  'sponsor_future_reserves-protocol_version_26-sponsoring_account_is_sponsored',
-  'sponsor_future_reserves-protocol_version_27-sponsoring_account_is_sponsored',
-  'sponsor_future_reserves-protocol_version_26-sponsored_account_is_sponsoring',
-  'sponsor_future_reserves-protocol_version_27-sponsored_account_is_sponsoring',
-  'sponsor_future_reserves-protocol_version_26-success',
-  'sponsor_future_reserves-protocol_version_27-success',
-  'sponsor_future_reserves-protocol_version_26-add_sponsored_entry_before_adding_first_sponsored_signer',
-  'sponsor_future_reserves-protocol_version_27-add_sponsored_entry_before_adding_first_sponsored_signer',
-  'sponsor_future_reserves-protocol_version_26-sponsorships_with_precondition_that_uses_v3_extension',
-  'sponsor_future_reserves-protocol_version_27-sponsorships_with_precondition_that_uses_v3_extension',
-  // begin/end sponsoring future reserves (FrozenLedgerKeysTests.cpp, the setup before the freeze)
-  'sponsorship_can_be_removed_with_frozen_sponsor',
   // liquidity pools: a pool-share trust line, then liquidity_pool_deposit (FrozenLedgerKeysTests.cpp setup)
   'frozen_ledger_keys_apply_time_validation-liquidity_pool_deposit_assetA_trustline_frozen',
   // create_claimable_balance (FrozenLedgerKeysTests.cpp setup)
