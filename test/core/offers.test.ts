@@ -107,6 +107,9 @@ describe('passive offers (OfferTests.cpp "passive offer")', () => {
     const second = await ok(w.h, b1!, [passiveOffer(w.usd, w.idr, 100, 1, 1)]);
     // a passive offer does not take an offer at exactly its price
     expect(claims(opResult(second))).toEqual([]);
+    // CreatePassiveSellOfferOpFrame applies the MANAGE_SELL_OFFER operation it builds, whose type
+    // initializeOperationResults gives the result: opINNER (0), then arm MANAGE_SELL_OFFER (3), not 4
+    expect(opResult(second).toXdr('hex').slice(0, 16)).toBe('0000000000000003');
     return { ...w, a1: a1!, b1: b1!, firstId: offerEffect(opResult(first)).offerId!, secondId: offerEffect(opResult(second)).offerId! };
   }
 

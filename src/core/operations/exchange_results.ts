@@ -20,9 +20,14 @@ export function codePrefix(opType: OfferOpType | PathOpType): string {
   return opType === 'createPassiveSellOffer' ? 'manageSellOffer' : opType;
 }
 
+/**
+ * An exchange operation's result. stellar-core applies create_passive_sell_offer as the
+ * manage_sell_offer operation it converts it to, and types the result from that operation: the
+ * OperationResult's arm is MANAGE_SELL_OFFER (Horizon's ingestion knows this as a "known issue").
+ */
 export function exchangeOpResult(opType: OfferOpType | PathOpType, code: string, value?: unknown): xdr.OperationResult {
   const make = armFactory(resultClass(opType), code, opType);
-  return opInnerResult(opType, value === undefined ? make() : make(value));
+  return opInnerResult(codePrefix(opType), value === undefined ? make() : make(value));
 }
 
 export function claimAtomToXdr(a: ClaimAtomRec): xdr.ClaimAtom {
