@@ -39,6 +39,20 @@ async function busyLedgers(h: Harness): Promise<void> {
   await h.run(b!, [Operation.manageSellOffer({ selling: asset, buying: Asset.native(), amount: '5', price: '2' })]);
   await h.run(b!, [Operation.manageSellOffer({ selling: asset, buying: Asset.native(), amount: '3', price: '3' })]);
   await h.run(a!, [Operation.manageBuyOffer({ selling: Asset.native(), buying: asset, buyAmount: '1', price: '2' })]);
+  // sponsorship: a sponsored account, line and signer, so sponsors and the v2 extension persist
+  const d = Keypair.random();
+  const sponsored = await h.run(
+    a!,
+    [
+      Operation.beginSponsoringFutureReserves({ sponsoredId: d.publicKey() }),
+      Operation.createAccount({ destination: d.publicKey(), startingBalance: '0' }),
+      Operation.changeTrust({ asset, source: d.publicKey() }),
+      Operation.setOptions({ signer: { ed25519PublicKey: b!.publicKey(), weight: 1 }, source: d.publicKey() }),
+      Operation.endSponsoringFutureReserves({ source: d.publicKey() }),
+    ],
+    { signers: [a!, d] },
+  );
+  expect(sponsored.code).toBe('txSuccess');
 }
 
 function offerIds(core: Core): bigint[] {
