@@ -1,9 +1,13 @@
 // Reserve sponsorship: stellar-core's BeginSponsoringFutureReservesTests, EndSponsoringFutureReservesTests
 // and RevokeSponsorshipTests ("update sponsorship") scenarios with their expected counts
 // (checkSponsorship(ltx, account, leExt, sponsor, numSubEntries, aeExt, numSponsoring, numSponsored)).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
-import { accountKey, dataKey, entryKey, trustLineKey } from '../../src/core/ledger/entries.js';
+import { accountKey, dataKey, entryFromXdr, entryKey, trustLineKey } from '../../src/core/ledger/entries.js';
+import { encodeEntry } from '../../src/core/ledger/entry_codec.js';
 import type { AccountRec, EntryRec } from '../../src/core/ledger/entries.js';
 import { Harness } from './support/harness.js';
 
@@ -230,6 +234,40 @@ describe('revoke sponsorship ("update sponsorship")', () => {
     const pool = xdr.LedgerKey.liquidityPool(new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: new xdr.PoolId(Buffer.alloc(32, 1)) }));
     for (const k of [issuerLine, nativeLine, offer0, emptyName, controlChar, pool]) {
       expect((await h.run(root, [key(k)])).ops).toEqual(['revokeSponsorshipMalformed']);
+    }
+  });
+});
+
+describe('too many sponsoring (RevokeSponsorshipTests "too many sponsoring", SponsorshipTestUtils tooManySponsoring)', () => {
+  it('a sponsor at UINT32_MAX sponsored reserves gets opTOO_MANY_SPONSORING, from a new entry and from a revoke', async () => {
+    // as stellar-core's test, the sponsor's numSponsoring is set in the ledger directly: here through a snapshot
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zenith-sponsoring-'));
+    try {
+      const first = await Harness.create({ dataDir });
+      const [a1] = await first.fund(100);
+      await first.run(a1!, [Operation.manageData({ name: 'own', value: 'v' })]);
+      const sponsor = first.root;
+      await first.core.stop();
+      const file = path.join(dataDir, 'core', 'snapshot.json');
+      const snapshot = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: string[] };
+      snapshot.entries = snapshot.entries.map((b64) => {
+        const e = entryFromXdr(xdr.LedgerEntry.fromXdr(b64, 'base64'));
+        if (e.type !== 'account' || e.accountId !== sponsor.publicKey()) return b64;
+        // room for one more sponsored reserve
+        return encodeEntry({ ...e, extLevel: Math.max(e.extLevel, 2), numSponsoring: 0xffffffff - 1 }).toString('base64');
+      });
+      fs.writeFileSync(file, JSON.stringify(snapshot));
+      const h = await Harness.create({ dataDir });
+      const data = (name: string) => Operation.manageData({ name, value: 'v', source: a1!.publicKey() });
+      expect((await h.run(sponsor, [begin(a1!), data('k1'), end(a1!)], { signers: [sponsor, a1!] })).code).toBe('txSuccess');
+      const full = await h.run(sponsor, [begin(a1!), data('k2'), end(a1!)], { signers: [sponsor, a1!] });
+      expect(full.ops[1]).toBe('opTooManySponsoring');
+      const revoke = Operation.revokeDataSponsorship({ account: a1!.publicKey(), name: 'own', source: a1!.publicKey() });
+      const viaRevoke = await h.run(sponsor, [begin(a1!), revoke, end(a1!)], { signers: [sponsor, a1!] });
+      expect(viaRevoke.ops[1]).toBe('opTooManySponsoring');
+      await h.core.stop();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

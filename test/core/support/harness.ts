@@ -79,6 +79,8 @@ export class Harness {
 
   private constructor(readonly core: Core) {
     this.root = rootKeypair(core.networkPassphrase);
+    // a core reopened from its data folder goes on after its last close
+    this.closeTime = Math.max(this.closeTime, core.latestLedger().closeTime);
   }
 
   static async create(options: Partial<CoreOptions> = {}): Promise<Harness> {
