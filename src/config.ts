@@ -2,12 +2,16 @@
 // (in that order of precedence). Every setting is declared once below: its flag, its variable,
 // its default, how to read it and one line of help. A bad value is a ConfigError that names the
 // setting; the CLI turns it into exit code 2.
+import { isIP } from 'node:net';
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
 
 export interface Config {
   port: number;
   host: string;
+  trustedProxies: readonly string[];
+  perHourRateLimit: number;
+  friendbotPerHourLimit: number;
   dataDir: string;
   databaseUrl: string | null;
   networkPassphrase: string;
@@ -63,9 +67,33 @@ export const settings: Settings = {
     flag: 'host',
     env: 'HOST',
     valueName: 'ADDR',
-    help: 'address the API listens on',
-    default: '0.0.0.0',
+    help: 'address the API listens on; 0.0.0.0 (or ::) exposes it beyond this machine',
+    default: '127.0.0.1',
     parse: parseNonEmpty,
+  },
+  trustedProxies: {
+    flag: 'trusted-proxies',
+    env: 'TRUSTED_PROXIES',
+    valueName: 'LIST',
+    help: "comma-separated IPs and CIDR ranges of the proxies whose X-Forwarded-For, -Proto and -Host are believed; no one's by default",
+    default: [],
+    parse: parseAddressList,
+  },
+  perHourRateLimit: {
+    flag: 'per-hour-rate-limit',
+    env: 'PER_HOUR_RATE_LIMIT',
+    valueName: 'N',
+    help: "requests per hour for one client IP after a burst of 100, as Horizon's; 0 disables the limit",
+    default: 3600,
+    parse: (text, setting) => parseInteger(text, setting, 0, 1_000_000_000),
+  },
+  friendbotPerHourLimit: {
+    flag: 'friendbot-per-hour-limit',
+    env: 'FRIENDBOT_PER_HOUR_LIMIT',
+    valueName: 'N',
+    help: 'fundings per hour for one client IP (all of them at once, at most); an address is funded at most once in 10 minutes; 0 disables both',
+    default: 60,
+    parse: (text, setting) => parseInteger(text, setting, 0, 1_000_000_000),
   },
   dataDir: {
     flag: 'data-dir',
@@ -246,6 +274,24 @@ function parseBoolean(text: string, setting: string): boolean {
 function parseNonEmpty(text: string, setting: string): string {
   if (text.trim() === '') throw new ConfigError(setting, `invalid ${setting}: empty value`);
   return text;
+}
+
+/** IPs and CIDR ranges (a.b.c.d/n, x::y/n), separated by commas */
+function parseAddressList(text: string, setting: string): string[] {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const version = isIP(address);
+    const bits = version === 6 ? 128 : 32;
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (version === 0 || !validPrefix || extra !== undefined) {
+      throw new ConfigError(setting, `invalid ${setting}: "${entry}" is not an IP address or a CIDR range`);
+    }
+  }
+  return entries;
 }
 
 function parseDatabaseUrl(text: string, setting: string): string {

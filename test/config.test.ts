@@ -8,6 +8,11 @@ describe('config', () => {
   it('has the documented defaults', () => {
     expect(loadConfig(all, flags({}), {})).toMatchObject({
       port: 8000,
+      // this machine alone unless --host says otherwise: the private network's root key is public
+      host: '127.0.0.1',
+      trustedProxies: [],
+      perHourRateLimit: 3600,
+      friendbotPerHourLimit: 60,
       dataDir: './data',
       databaseUrl: null,
       networkPassphrase: STANDALONE_PASSPHRASE,
@@ -51,6 +56,10 @@ describe('config', () => {
     [{ 'data-dir': ' ' }, {}, 'data-dir'],
     [{ port: true }, {}, 'port'],
     [{ colour: 'red' }, {}, 'colour'],
+    [{ 'trusted-proxies': '10.0.0.1,proxy.example' }, {}, 'trusted-proxies'],
+    [{ 'trusted-proxies': '10.0.0.0/33' }, {}, 'trusted-proxies'],
+    [{}, { TRUSTED_PROXIES: '::1/129' }, 'trusted-proxies'],
+    [{ 'per-hour-rate-limit': '-5' }, {}, 'per-hour-rate-limit'],
   ] as const)('rejects %j %j naming %s', (given, env, setting) => {
     const attempt = () => loadConfig(all, flags(given), env);
     expect(attempt).toThrow(ConfigError);
@@ -60,6 +69,14 @@ describe('config', () => {
       expect((error as ConfigError).setting).toBe(setting);
       expect((error as ConfigError).message).toContain(setting);
     }
+  });
+
+  it('reads --trusted-proxies as a list of IPs and CIDR ranges', () => {
+    expect(loadConfig(all, flags({ 'trusted-proxies': ' 10.0.0.0/8, 192.168.1.7,fd00::/8 ,' }), {}).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+    ]);
   });
 
   it('refuses flags the command does not take', () => {

@@ -71,6 +71,21 @@ export const problems = {
     status: 415,
     detail,
   }),
+  /** Horizon's answer over a limit of the client's IP (its detail); `detail` names another limit */
+  rateLimitExceeded: (
+    detail = "The rate limit for the requesting IP address is over its alloted limit.  The allowed limit and requests left per time period are communicated to clients via the http response headers 'X-RateLimit-*' headers.",
+  ): Problem => ({
+    type: 'rate_limit_exceeded',
+    title: 'Rate Limit Exceeded',
+    status: 429,
+    detail,
+  }),
+  payloadTooLarge: (maxBytes: number): Problem => ({
+    type: 'request_entity_too_large',
+    title: 'Request Entity Too Large',
+    status: 413,
+    detail: `The request body is larger than ${maxBytes} bytes, the most this server reads.`,
+  }),
   serverError: (): Problem => ({
     type: 'server_error',
     title: 'Internal Server Error',

@@ -1,18 +1,39 @@
-// A request's body as text, read up to a bound: a larger body is a 400 naming the field it was to
-// carry, and the rest of it is not read (the request is destroyed).
-import type { IncomingMessage } from 'node:http';
+// A request's body as text, read up to Horizon's bound (its --max-http-request-size, 200 KB). A
+// larger body is a 413 problem, answered, never a reset: the rest of a body up to DRAIN_BYTES is
+// read and dropped so the client, still sending, can read the answer; past that (or when
+// Content-Length already says so) the answer closes the connection and nothing more is read.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ProblemError, problems } from './problems.js';
 
-export async function readBody(req: IncomingMessage, bound: { maxBytes: number; field: string }): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // leaving the loop early destroys the request
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > bound.maxBytes) {
-      throw new ProblemError(problems.badRequest(bound.field, `the body is larger than ${bound.maxBytes} bytes`));
-    }
-    chunks.push(chunk);
+/** Horizon's default --max-http-request-size */
+export const MAX_REQUEST_BYTES = 200 * 1024;
+/** how much of a too large body is read and dropped before the connection is closed instead */
+const DRAIN_BYTES = 1024 * 1024;
+
+export function readBody(req: IncomingMessage, res: ServerResponse, maxBytes = MAX_REQUEST_BYTES): Promise<string> {
+  const tooLarge = () => new ProblemError(problems.payloadTooLarge(maxBytes));
+  const declared = Number(req.headers['content-length']);
+  if (declared > DRAIN_BYTES) {
+    res.setHeader('Connection', 'close');
+    return Promise.reject(tooLarge());
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+      else if (size > DRAIN_BYTES) {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        req.pause();
+        res.setHeader('Connection', 'close');
+        reject(tooLarge());
+      }
+    };
+    const onEnd = () => (size > maxBytes ? reject(tooLarge()) : resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', reject);
+  });
 }

@@ -2,16 +2,22 @@
 // REST routes, POST /transactions and /transactions_async, /health, and /friendbot where the
 // network has one. Anything else is a 404 problem. Every request gets an id and one line in the
 // access log (access_log.ts); a line at error level means the server is at fault (an unexpected
-// exception), never a client's mistake.
+// exception), never a client's mistake. Before any route: CORS (cors.ts), the client's address
+// (client_address.ts, proxies believed only from --trusted-proxies) and its rate limit
+// (rate_limit.ts, one unit per request, GraphQL's and a stream's start included).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import { createYoga, type Plugin } from 'graphql-yoga';
+import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { logAccess } from './access_log.js';
+import { identifyClient, TrustedProxies } from './client_address.js';
+import { answerPreflight, setCorsHeaders } from './cors.js';
+import { enforceRateLimit, rateLimiter } from './rate_limit.js';
 import { createContext, type ApiServices } from './context.js';
 import { queryLimitsRule } from './graphql_limits.js';
 import { graphqlLogging } from './graphql_logging.js';
-import { createFriendbotHandler, type Funder } from './rest/friendbot.js';
+import { createFriendbotHandler, friendbotLimiters, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
 import { createTransactionRenderer } from './rest/resources.js';
 import { ProblemError, problems, sendProblem } from './problems.js';
@@ -30,10 +36,19 @@ export interface ApiServerOptions {
   logger: Logger;
   /** serves /friendbot (zenith start's private network funds new accounts) */
   friendbot?: Funder;
+  /** the rate limits and the trusted proxies (config.ts has their defaults); absent: no limit, no proxy */
+  protection?: ServerProtection;
 }
 
+export type ServerProtection = Pick<Config, 'trustedProxies' | 'perHourRateLimit' | 'friendbotPerHourLimit'>;
+
+/** Horizon's MaxBurst of --per-hour-rate-limit */
+const RATE_LIMIT_BURST = 100;
+
 export function createApiServer(options: ApiServerOptions): Server {
-  const { services, logger } = options;
+  const { services, logger, protection } = options;
+  const trustedProxies = new TrustedProxies(protection?.trustedProxies);
+  const limiter = rateLimiter({ perHour: protection?.perHourRateLimit ?? 0, maxBurst: RATE_LIMIT_BURST });
   registerServiceMetrics(services);
   const requestsTotal = services.metrics.timer('requests.total');
   const requestsSucceeded = services.metrics.meter('requests.succeeded');
@@ -45,6 +60,8 @@ export function createApiServer(options: ApiServerOptions): Server {
     context: () => createContext(services),
     logging,
     landingPage: false,
+    // cors.ts answers for every route: yoga's own would reflect the Origin with credentials
+    cors: false,
     // GraphiQL's page loads its code from unpkg.com: the browser needs the internet
     graphiql: true,
     // GraphQL over SSE at /graphql/stream: distinct connections and the single-connection mode
@@ -54,7 +71,9 @@ export function createApiServer(options: ApiServerOptions): Server {
   });
   const renderTransaction = createTransactionRenderer(schema, services);
   const handlers: RequestHandler[] = [
-    ...(options.friendbot ? [createFriendbotHandler(options.friendbot, renderTransaction)] : []),
+    ...(options.friendbot
+      ? [createFriendbotHandler(options.friendbot, renderTransaction, friendbotLimiters(protection?.friendbotPerHourLimit ?? 0))]
+      : []),
     createSubmitTransactionHandler(services.txsub, renderTransaction),
     createSubmitTransactionAsyncHandler(services),
     createMetricsHandler(services.metrics),
@@ -63,9 +82,9 @@ export function createApiServer(options: ApiServerOptions): Server {
   ];
 
   return createServer(async (req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    // as Horizon's CORS options: a browser's script may read these
-    res.setHeader('Access-Control-Expose-Headers', 'Date, Latest-Ledger');
+    setCorsHeaders(res);
+    // an answer is what its Content-Type says: a browser never runs an echoed value as a page
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     // measured when the answer is sent, so the status class is known (a stream counts when it ends)
     const started = process.hrtime.bigint();
     const requestId = logAccess(logger, req, res, started);
@@ -82,6 +101,9 @@ export function createApiServer(options: ApiServerOptions): Server {
       return;
     }
     try {
+      if (answerPreflight(req, res)) return;
+      const client = identifyClient(req, trustedProxies);
+      enforceRateLimit(limiter, client.ip, res);
       if (url.pathname === '/graphql' || url.pathname.startsWith('/graphql/')) {
         await yoga.requestListener(req, res);
         return;

@@ -94,6 +94,8 @@ const CORE_FAILURES = {
   ],
 } as const;
 
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
 export function submissionProblem(
   outcome: SubmissionOutcome | Extract<AsyncSubmissionOutcome, { kind: 'malformed' }>,
   envelopeXdr: string,
@@ -110,7 +112,8 @@ export function submissionProblem(
         status: 400,
         detail:
           'Horizon could not decode the transaction envelope in this request. A transaction should be an XDR TransactionEnvelope struct encoded using base64.  The envelope read from this request is echoed in the `extras.envelope_xdr` field of this response for your convenience.',
-        extras: { envelope_xdr: envelopeXdr, error: outcome.reason },
+        // Horizon echoes the envelope; only one that could be base64 is, never arbitrary text
+        extras: { envelope_xdr: BASE64.test(envelopeXdr) ? envelopeXdr : '', error: outcome.reason },
       };
     case 'timeout':
       return {

@@ -2,6 +2,7 @@
 // server stops taking requests, workers finish their current database transaction, the database
 // closes last. A second signal exits at once.
 import type { Server } from 'node:http';
+import { isIP } from 'node:net';
 import { ConfigError } from '../config.js';
 import type { Logger } from '../logger.js';
 
@@ -75,6 +76,17 @@ export function listenError(error: unknown, at: ListenAt): unknown {
     return new ConfigError(hostSetting, `--${hostSetting} ${host}: cannot listen on that address (${code})`);
   }
   return error;
+}
+
+/** --host names this machine alone (a loopback address) */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+}
+
+/** The address to open in a browser for a server on `host` (localhost for a wildcard address). */
+export function serverUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${name}:${port}/`;
 }
 
 export function closeServer(server: Server): Stopper {

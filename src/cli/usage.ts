@@ -37,7 +37,8 @@ export function commandUsage(command: Command): string {
   const rows = command.settings.map((name) => {
     const setting = settings[name];
     const flag = `--${setting.flag}${setting.valueName ? ` ${setting.valueName}` : ''}`;
-    const fallback = setting.default === null || setting.default === false ? '' : ` (default ${String(setting.default)})`;
+    const unset = setting.default === null || setting.default === false || (Array.isArray(setting.default) && setting.default.length === 0);
+    const fallback = unset ? '' : ` (default ${String(setting.default)})`;
     return { flag, text: `${setting.help}${fallback} [${setting.env}]` };
   });
   const width = Math.max(0, ...rows.map((r) => r.flag.length));

@@ -16,8 +16,8 @@ afterAll(async () => {
 });
 
 // ledgers close only on /manualclose: nothing in the test depends on how fast they would close
-async function startOnce() {
-  const child = spawnZenith(['start', '--port', '0', '--host', '127.0.0.1', '--core-port', '0', '--manual-close', '--data-dir', dataDir]);
+async function startOnce(options: string[] = []) {
+  const child = spawnZenith(['start', '--port', '0', '--core-port', '0', '--manual-close', '--data-dir', dataDir, ...options]);
   return { child, port: await servingPort(child), corePort: await corePort(child) };
 }
 
@@ -50,6 +50,9 @@ describe('zenith start', () => {
 
     const firstRun = await first.child.stop('SIGINT');
     expect({ code: firstRun.code, forced: firstRun.forced }, firstRun.stderr).toEqual({ code: 0, forced: false });
+    // without --host, this machine alone, and no warning about the root key
+    expect(firstRun.stdout).toContain(`Zenith is serving http://127.0.0.1:${first.port}/`);
+    expect(firstRun.stdout).not.toMatch(/beyond this machine/);
     expect(firstRun.stdout).toMatch(/applied \d+ migration/);
     expect(firstRun.stdout).toMatch(/"msg":"stopped"/);
 
@@ -65,9 +68,11 @@ describe('zenith start', () => {
     }
 
     // the core goes on from the last ledger it closed
-    const second = await startOnce();
+    // exposed: it warns that the network's root key derives from its public passphrase
+    const second = await startOnce(['--host', '0.0.0.0']);
     const secondRun = await second.child.stop('SIGTERM');
     expect({ code: secondRun.code, forced: secondRun.forced }, secondRun.stderr).toEqual({ code: 0, forced: false });
+    expect(secondRun.stdout).toMatch(/"level":40.*listens on 0\.0\.0\.0, beyond this machine/);
     expect(secondRun.stdout).toMatch(/database schema is up to date/);
     const ledgerAtStart = Number(/"ledger":(\d+),"manualClose"/.exec(secondRun.stdout)?.[1]);
     expect(ledgerAtStart).toBe(lastClosed);

@@ -1,7 +1,8 @@
 // GET /metrics: the registry's snapshot (not a GraphQL field: it describes this process, not the
 // network) with Horizon's `_links.self`.
 import type { MetricsRegistry } from '../../metrics/registry.js';
-import { link, requestOrigin, sendJson } from './hal.js';
+import { requestOrigin } from '../client_address.js';
+import { link, sendJson } from './hal.js';
 import type { RequestHandler } from './router.js';
 import { problems, sendProblem } from '../problems.js';
 

@@ -8,10 +8,9 @@ import type { ApiServices } from '../context.js';
 import { ProblemError, problems, sendProblem } from '../problems.js';
 import { readBody } from '../request_body.js';
 import { ASYNC_SUBMISSION_STATUS, submissionSystem, submitTransaction, submitTransactionAsync } from '../submission.js';
-import { requestOrigin, sendJson } from './hal.js';
+import { requestOrigin } from '../client_address.js';
+import { sendJson } from './hal.js';
 import type { RenderTransaction } from './resources.js';
-
-const MAX_BODY_BYTES = 256 * 1024;
 
 /** `txsub` null: a server without a core, which answers 503 before reading the body */
 export function createSubmitTransactionHandler(txsub: SubmissionSystem | null, renderTransaction: RenderTransaction) {
@@ -19,7 +18,7 @@ export function createSubmitTransactionHandler(txsub: SubmissionSystem | null, r
     if (req.method !== 'POST' || url.pathname.replace(/\/$/, '') !== '/transactions') return false;
     try {
       const submitter = submissionSystem(txsub);
-      const { hash } = await submitTransaction(submitter, await readTx(req));
+      const { hash } = await submitTransaction(submitter, await readTx(req, res));
       const resource = await renderTransaction(hash, requestOrigin(req));
       if (!resource) throw new Error(`transaction ${hash} was ingested but cannot be rendered`);
       sendJson(res, 200, resource);
@@ -38,7 +37,7 @@ export function createSubmitTransactionAsyncHandler(services: Pick<ApiServices, 
     try {
       if (req.method !== 'POST') throw new ProblemError(problems.methodNotAllowed(['POST']));
       const submitter = submissionSystem(services.txsub);
-      const answer = await submitTransactionAsync(submitter, services.coreInfo, await readTx(req));
+      const answer = await submitTransactionAsync(submitter, services.coreInfo, await readTx(req, res));
       sendJson(res, ASYNC_SUBMISSION_STATUS[answer.tx_status], answer);
     } catch (error) {
       if (error instanceof ProblemError) sendProblem(res, error.problem);
@@ -48,9 +47,9 @@ export function createSubmitTransactionAsyncHandler(services: Pick<ApiServices, 
   };
 }
 
-async function readTx(req: IncomingMessage): Promise<string> {
+async function readTx(req: IncomingMessage, res: ServerResponse): Promise<string> {
   const type = (req.headers['content-type'] ?? 'application/x-www-form-urlencoded').split(';')[0]!.trim().toLowerCase();
-  const body = await readBody(req, { maxBytes: MAX_BODY_BYTES, field: 'tx' });
+  const body = await readBody(req, res);
   let tx: unknown;
   if (type === 'application/x-www-form-urlencoded') {
     tx = new URLSearchParams(body).get('tx');

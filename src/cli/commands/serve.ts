@@ -4,7 +4,7 @@ import { httpCoreClient } from '../../txsub/index.js';
 import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
 import { openMigratedDatabase } from '../database.js';
-import { closeServer, listen, stopAll, waitForShutdownSignal, type Stopper } from '../lifecycle.js';
+import { closeServer, listen, serverUrl, stopAll, waitForShutdownSignal, type Stopper } from '../lifecycle.js';
 
 export const serve: Command = {
   words: ['serve'],
@@ -15,7 +15,7 @@ export const serve: Command = {
     'process (`zenith start` or `zenith ingest`) reach its streams through LISTEN/NOTIFY; several\n' +
     'serve processes may share one database. With --core-url, POST /transactions forwards to that\n' +
     "core's /tx and the root document shows its /info; without it, submissions answer 503.",
-  settings: ['port', 'host', 'dataDir', 'databaseUrl', 'networkPassphrase', 'coreUrl', 'logLevel'],
+  settings: ['port', 'host', 'trustedProxies', 'perHourRateLimit', 'dataDir', 'databaseUrl', 'networkPassphrase', 'coreUrl', 'logLevel'],
   async run(config, logger) {
     const stoppers: Stopper[] = [];
     try {
@@ -30,12 +30,12 @@ export const serve: Command = {
         coreInfo: async () => (coreUrl ? fetchCoreInfo(coreUrl) : null),
         stoppers,
       });
-      const server = createApiServer({ services, logger });
+      const server = createApiServer({ services, logger, protection: config });
       const port = await listen(server, config.port, config.host);
       stoppers.push(closeServer(server));
       logger.info(
         { port, coreUrl },
-        `Zenith is serving http://localhost:${port}/ (${SERVED_PATHS})${coreUrl ? `, submitting to ${coreUrl}` : ''}`,
+        `Zenith is serving ${serverUrl(config.host, port)} (${SERVED_PATHS})${coreUrl ? `, submitting to ${coreUrl}` : ''}`,
       );
       await waitForShutdownSignal(logger);
       return 0;

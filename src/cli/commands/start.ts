@@ -7,7 +7,7 @@ import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
 import { listenEmbeddedCore, openEmbeddedCore } from '../embedded_core.js';
 import { openMigratedDatabase } from '../database.js';
-import { closeServer, listen, stopAll, waitForShutdownSignal, type Stopper } from '../lifecycle.js';
+import { closeServer, isLoopback, listen, serverUrl, stopAll, waitForShutdownSignal, type Stopper } from '../lifecycle.js';
 
 export const start: Command = {
   words: ['start'],
@@ -15,11 +15,16 @@ export const start: Command = {
   description:
     'Runs a complete private network in one process: the embedded core closes ledgers (its\n' +
     'stellar-core commands on 127.0.0.1:--core-port), /friendbot funds new accounts, and the REST\n' +
-    'API and /graphql are served on --port. Data lives in --data-dir (PGlite and the core), or the\n' +
-    'history goes to PostgreSQL with --database-url. Ctrl-C stops it; the next start continues.',
+    'API and /graphql are served on --host:--port (this machine alone by default: the root key\n' +
+    'of the network derives from its public passphrase). Data lives in --data-dir (PGlite and the\n' +
+    'core), or the history goes to PostgreSQL with --database-url. Ctrl-C stops it; the next\n' +
+    'start continues.',
   settings: [
     'port',
     'host',
+    'trustedProxies',
+    'perHourRateLimit',
+    'friendbotPerHourLimit',
     'dataDir',
     'databaseUrl',
     'networkPassphrase',
@@ -80,12 +85,19 @@ export const start: Command = {
         events: services.events,
         baseFee: core.info().info.ledger.baseFee,
       });
-      const server = createApiServer({ services, logger, friendbot });
+      const server = createApiServer({ services, logger, friendbot, protection: config });
       const port = await listen(server, config.port, config.host);
+      if (!isLoopback(config.host)) {
+        // stellar-core's root account: its secret seed is the network id, the passphrase's sha256
+        logger.warn(
+          { host: config.host },
+          `the API listens on ${config.host}, beyond this machine: the root account of this private network has the passphrase's hash as its secret, so anyone who can reach it may sign for all its lumens; expose it to trusted networks only`,
+        );
+      }
       stoppers.push(closeServer(server));
       // answers the requests waiting for a funding transaction before the server closes
       stoppers.push(async () => friendbot.close());
-      logger.info({ port }, `Zenith is serving http://localhost:${port}/ (${SERVED_PATHS}, friendbot at /friendbot)`);
+      logger.info({ port }, `Zenith is serving ${serverUrl(config.host, port)} (${SERVED_PATHS}, friendbot at /friendbot)`);
       await waitForShutdownSignal(logger);
       return 0;
     } finally {

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse, type ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identifyClient, TrustedProxies } from '../../../src/api/client_address.js';
 import { createContext, type ApiServices } from '../../../src/api/context.js';
 import { LiveOrderBook } from '../../../src/api/live_order_book.js';
 import { compileDocument, interpretDocument, type CompileDocument } from '../../../src/api/rest/executor.js';
@@ -25,9 +26,13 @@ let services: ApiServices;
 const servers: Server[] = [];
 const bases: Record<'compiled' | 'interpreted', string> = { compiled: '', interpreted: '' };
 
+const localProxy = new TrustedProxies(['127.0.0.1']);
+
 async function serve(compile: CompileDocument): Promise<string> {
   const handle = createRestHandler(schema, services, createLogger('silent', { pretty: false }), { compile });
   const server = createServer(async (req, res) => {
+    // both answer on one public host: the proxy's, believed from this test's own address
+    identifyClient(req, localProxy);
     if (!(await handle(req, res, new URL(req.url ?? '/', 'http://localhost')))) res.writeHead(404).end();
   });
   servers.push(server);

@@ -156,13 +156,13 @@ describe('POST /transactions_async', () => {
     expect(forwarded).toEqual([]);
   });
 
-  it('answers 400 naming tx when it is missing or the body is too large, 415 for another content type', async () => {
+  it("answers 400 naming tx when it is missing, 413 when the body is over Horizon's 200 KB, 415 for another content type", async () => {
     const missing = await post(base, '');
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { extras: unknown }).extras).toMatchObject({ invalid_field: 'tx' });
     const large = await post(base, form('A'.repeat(300 * 1024)));
-    expect(large.status).toBe(400);
-    expect(((await large.json()) as { extras: unknown }).extras).toMatchObject({ invalid_field: 'tx' });
+    expect(large.status).toBe(413);
+    expect(((await large.json()) as { type: unknown }).type).toBe('https://stellar.org/horizon-errors/request_entity_too_large');
     expect((await post(base, TX_XDR, 'text/plain')).status).toBe(415);
   });
 
