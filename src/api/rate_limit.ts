@@ -50,11 +50,12 @@ export class RateLimiter {
     this.toleranceMs = this.emissionMs * this.limit;
   }
 
-  /** Counts one request of `key` (throttled's GCRARateLimiter.RateLimit with quantity 1). */
-  take(key: string): RateLimitResult {
+  /** Counts `quantity` requests of `key` (throttled's GCRARateLimiter.RateLimit; the server counts 1). */
+  take(key: string, quantity = 1): RateLimitResult {
     const now = this.now();
     const tat = Math.max(this.tats.get(key) ?? now, now);
-    const newTat = tat + this.emissionMs;
+    const increment = quantity * this.emissionMs;
+    const newTat = tat + increment;
     const early = newTat - this.toleranceMs - now;
     const limited = early > 0;
     const ttl = limited ? tat - now : newTat - now;
@@ -65,7 +66,8 @@ export class RateLimiter {
       limit: this.limit,
       remaining: next > -this.emissionMs ? Math.max(0, Math.trunc(next / this.emissionMs)) : 0,
       resetAfterMs: ttl,
-      retryAfterMs: limited ? early : null,
+      // a request larger than the whole burst never passes: no time to wait for
+      retryAfterMs: limited && increment <= this.toleranceMs ? early : null,
     };
   }
 }
@@ -85,8 +87,6 @@ export function enforceRateLimit(limiter: RateLimiter | null, key: string, res: 
   res.setHeader('X-RateLimit-Limit', String(result.limit));
   res.setHeader('X-RateLimit-Remaining', String(result.remaining));
   res.setHeader('X-RateLimit-Reset', String(Math.ceil(result.resetAfterMs / 1000)));
-  if (result.retryAfterMs !== null) {
-    res.setHeader('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
-    throw new ProblemError(problems.rateLimitExceeded());
-  }
+  if (result.retryAfterMs !== null) res.setHeader('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
+  if (result.limited) throw new ProblemError(problems.rateLimitExceeded());
 }

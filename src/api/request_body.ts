@@ -2,6 +2,8 @@
 // larger body is a 413 problem, answered, never a reset: the rest of a body up to DRAIN_BYTES is
 // read and dropped so the client, still sending, can read the answer; past that (or when
 // Content-Length already says so) the answer closes the connection and nothing more is read.
+// The bound holds for every route: a body declared larger is refused before its handler (GraphQL's
+// included, which yoga reads itself).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ProblemError, problems } from './problems.js';
 
@@ -36,4 +38,9 @@ export function readBody(req: IncomingMessage, res: ServerResponse, maxBytes = M
     req.once('end', onEnd);
     req.once('error', reject);
   });
+}
+
+/** Refuses (413) a request whose Content-Length is over the bound, whatever its route, its body drained as readBody's. */
+export async function refuseDeclaredOversize(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (Number(req.headers['content-length']) > MAX_REQUEST_BYTES) await readBody(req, res);
 }

@@ -14,6 +14,7 @@ import { logAccess } from './access_log.js';
 import { identifyClient, TrustedProxies } from './client_address.js';
 import { answerPreflight, setCorsHeaders } from './cors.js';
 import { enforceRateLimit, rateLimiter } from './rate_limit.js';
+import { refuseDeclaredOversize } from './request_body.js';
 import { createContext, type ApiServices } from './context.js';
 import { queryLimitsRule } from './graphql_limits.js';
 import { graphqlLogging } from './graphql_logging.js';
@@ -104,6 +105,7 @@ export function createApiServer(options: ApiServerOptions): Server {
       if (answerPreflight(req, res)) return;
       const client = identifyClient(req, trustedProxies);
       enforceRateLimit(limiter, client.ip, res);
+      await refuseDeclaredOversize(req, res);
       if (url.pathname === '/graphql' || url.pathname.startsWith('/graphql/')) {
         await yoga.requestListener(req, res);
         return;

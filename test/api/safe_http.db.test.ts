@@ -163,6 +163,16 @@ describe('request bodies', () => {
     },
   );
 
+  it('answers a 300 KB GraphQL request with a 413 problem', async () => {
+    const response = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: `{ __typename }${' '.repeat(300 * 1024)}` }),
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { type: string }).type).toBe('https://stellar.org/horizon-errors/request_entity_too_large');
+  });
+
   it('answers a body far over the bound with a 413 too, and closes the connection', async () => {
     const response = await fetch(`${base}/transactions`, { method: 'POST', body: form(3 * 1024 * 1024) });
     expect(response.status).toBe(413);
