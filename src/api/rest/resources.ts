@@ -17,8 +17,11 @@ import { routes, type ResourceRoute, type RouteContext } from './routes.js';
 
 type Rendered = Record<string, unknown>;
 
-/** A link's href from the rendered record and the origin; `self` is the record's own href ('' for a type without a route). */
-type Href = (record: Rendered, origin: string, self: string) => string;
+/**
+ * A link's href from the rendered record and the origin; `self` is the record's own href ('' for a
+ * type without a route); `only` holds the resource's `linkOnly` fields.
+ */
+type Href = (record: Rendered, origin: string, self: string, only: Rendered) => string;
 
 interface RestResource {
   /** Horizon's `id`; a record without one (an asset stat) has none */
@@ -30,7 +33,7 @@ interface RestResource {
   aliases?: Readonly<Record<string, string>>;
   /** aliases rendered as JSON numbers (the spec's numeric fields) */
   numericAliases?: readonly string[];
-  /** fields that only make a link of `before` (Horizon shows them in `_links` alone) */
+  /** fields that only make a link of `before` (Horizon shows them in `_links` alone): rendered aside, given to the hrefs as `only` */
   linkOnly?: readonly string[];
   /** fields holding another resource when joined (an operation's `transaction`): its GraphQL type */
   embedded?: Readonly<Record<string, string>>;
@@ -93,8 +96,8 @@ const listFrom =
  */
 function tradeSide(side: 'base' | 'counter'): Href {
   const account = to('Account', `${side}_account`);
-  return (record, origin, self) => {
-    if (record[`${side}_offer_id`] !== undefined) return account(record, origin, self);
+  return (record, origin, self, only) => {
+    if (record[`${side}_offer_id`] !== undefined) return account(record, origin, self, only);
     const pool = record[`${side}_liquidity_pool_id`];
     return pool === undefined ? '' : `${origin}/liquidity_pools/${text(pool)}`;
   };
@@ -147,10 +150,10 @@ const RESOURCES: Readonly<Record<string, RestResource>> = {
   ClaimableBalance: { id: field('id') },
   LiquidityPool: { id: field('id') },
   // the issuer's stellar.toml, `{"href": ""}` without a home domain (Horizon's hal.NewLink(""))
-  AssetStat: { before: { toml: (record) => text(record.toml) }, linkOnly: ['toml'] },
+  AssetStat: { before: { toml: (_record, _origin, _self, only) => text(only.toml) }, linkOnly: ['toml'] },
 };
 
-type LinksOf = (record: Rendered, origin: string) => Links;
+type LinksOf = (record: Rendered, origin: string, only: Rendered) => Links;
 
 function columns(links: Readonly<Record<string, Href>> = {}): [string[], Href[]] {
   return [Object.keys(links), Object.values(links)];
@@ -197,20 +200,26 @@ function linksOf(type: string, resource: RestResource): LinksOf {
   const nestedNames = nested.map(({ name }) => name);
   const nestedRests = nested.map(({ rest }) => rest);
   // indexed loops over arrays made once: a page renders this for each of up to 200 records
-  return (record, origin) => {
+  return (record, origin, only) => {
     const href = self(record, origin);
     const links: Links = {};
     if (own) links.self = link(href);
-    for (let i = 0; i < beforeNames.length; i++) links[beforeNames[i] as string] = link((beforeHrefs[i] as Href)(record, origin, href));
+    for (let i = 0; i < beforeNames.length; i++)
+      links[beforeNames[i] as string] = link((beforeHrefs[i] as Href)(record, origin, href, only));
     for (let i = 0; i < nestedNames.length; i++) links[nestedNames[i] as string] = { href: href + nestedRests[i], templated: true };
-    for (let i = 0; i < afterNames.length; i++) links[afterNames[i] as string] = link((afterHrefs[i] as Href)(record, origin, href));
+    for (let i = 0; i < afterNames.length; i++) links[afterNames[i] as string] = link((afterHrefs[i] as Href)(record, origin, href, only));
     return links;
   };
 }
 
-const COMPILED: Readonly<Record<string, { resource: RestResource; links: LinksOf }>> = Object.fromEntries(
-  Object.entries(RESOURCES).map(([type, resource]) => [type, { resource, links: linksOf(type, resource) }]),
+const COMPILED: Readonly<Record<string, { resource: RestResource; links: LinksOf; linkOnly?: ReadonlySet<string> }>> = Object.fromEntries(
+  Object.entries(RESOURCES).map(([type, resource]) => [
+    type,
+    { resource, links: linksOf(type, resource), ...(resource.linkOnly ? { linkOnly: new Set(resource.linkOnly) } : {}) },
+  ]),
 );
+
+const NOTHING_ASIDE: Rendered = Object.freeze({});
 
 /**
  * A GraphQL result as Horizon shows it: `_links`, `id`, the rendered fields (a field of the record
@@ -219,14 +228,14 @@ const COMPILED: Readonly<Record<string, { resource: RestResource; links: LinksOf
 export function restResource(typeName: string, result: object, origin: string): Rendered {
   const compiled = COMPILED[typeName];
   if (!compiled) throw new Error(`no REST resource entry for ${typeName}`);
-  const { resource, links } = compiled;
+  const { resource, links, linkOnly } = compiled;
   // `_links` and `id` lead but are made from the rendered fields: placeholders hold their places
-  const out: Rendered = { _links: undefined, id: undefined };
-  renderFields(result, out);
-  out._links ??= links(out, origin);
+  // (no key is deleted after: see renderFields)
+  const out: Rendered = resource.id ? { _links: undefined, id: undefined } : { _links: undefined };
+  const only = linkOnly ? {} : NOTHING_ASIDE;
+  renderFields(result, out, linkOnly && { names: linkOnly, into: only });
+  out._links ??= links(out, origin, only);
   if (resource.id) out.id ??= resource.id(out);
-  else delete out.id;
-  if (resource.linkOnly) for (const name of resource.linkOnly) delete out[name];
   const embedded = resource.embedded;
   for (const name in embedded) {
     const value = (result as Record<string, unknown>)[name];
