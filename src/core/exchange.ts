@@ -41,6 +41,17 @@ export type OfferFilterResult = 'keep' | 'stopBadPrice' | 'stopCrossSelf';
 
 export type ConvertResult = 'ok' | 'partial' | 'stopBadPrice' | 'stopCrossSelf' | 'crossedTooMany';
 
+/** One conversion: send at most `maxSheepSend` of sheep to receive at most `maxWheatReceive` of wheat. */
+export interface ConversionRequest {
+  sheep: AssetValue;
+  maxSheepSend: bigint;
+  wheat: AssetValue;
+  maxWheatReceive: bigint;
+  round: Rounding;
+  /** which offers may be crossed (the operation's price, crossing oneself) */
+  filter: (offer: OfferRec) => OfferFilterResult;
+}
+
 export interface Conversion {
   result: ConvertResult;
   sheepSend: bigint;
@@ -146,17 +157,9 @@ function crossOfferV10(
  * crossing the best offers first (convertWithOffers). Crossings are committed into `ltxOuter`
  * even when the result is partial or stopped by the filter, as stellar-core does.
  */
-export function convertWithOffers(
-  ltxOuter: LedgerTxn,
-  header: HeaderView,
-  sheep: AssetValue,
-  maxSheepSend: bigint,
-  wheat: AssetValue,
-  maxWheatReceive: bigint,
-  round: Rounding,
-  filter: (offer: OfferRec) => OfferFilterResult,
-  maxOffersToCross: number,
-): Conversion {
+export function convertWithOffers(ltxOuter: LedgerTxn, header: HeaderView, req: ConversionRequest, maxOffersToCross: number): Conversion {
+  const { sheep, wheat, round, filter } = req;
+  let { maxSheepSend, maxWheatReceive } = req;
   const trail: ClaimAtomRec[] = [];
   let sheepSend = 0n;
   let wheatReceived = 0n;
@@ -189,11 +192,7 @@ export function convertWithOffers(
 /** stellar-core's pool trade of a hop, or null where it does not trade (exchangeWithPool returning false). */
 function poolTrade(
   ltx: LedgerTxn,
-  sheep: AssetValue,
-  maxSheepSend: bigint,
-  wheat: AssetValue,
-  maxWheatReceive: bigint,
-  round: Rounding,
+  { sheep, maxSheepSend, wheat, maxWheatReceive, round }: ConversionRequest,
   maxOffersToCross: number,
 ): { poolId: string; sheepSend: bigint; wheatReceived: bigint } | null {
   // pools trade only in path payments, and count as one more crossing
@@ -220,17 +219,13 @@ function poolTrade(
 export function convertWithOffersAndPools(
   ltxOuter: LedgerTxn,
   header: HeaderView,
-  sheep: AssetValue,
-  maxSheepSend: bigint,
-  wheat: AssetValue,
-  maxWheatReceive: bigint,
-  round: Rounding,
-  filter: (offer: OfferRec) => OfferFilterResult,
+  req: ConversionRequest,
   budget: { offers: number },
 ): Conversion {
-  const pool = poolTrade(ltxOuter, sheep, maxSheepSend, wheat, maxWheatReceive, round, budget.offers);
+  const { sheep, wheat } = req;
+  const pool = poolTrade(ltxOuter, req, budget.offers);
   const ltxBook = new LedgerTxn(ltxOuter, ltxOuter.ledgerSeq);
-  const book = convertWithOffers(ltxBook, header, sheep, maxSheepSend, wheat, maxWheatReceive, round, filter, budget.offers);
+  const book = convertWithOffers(ltxBook, header, req, budget.offers);
   // the book wins only with a complete conversion at a strictly better price
   if (!pool || (book.result === 'ok' && pool.sheepSend * book.wheatReceived > pool.wheatReceived * book.sheepSend)) {
     ltxBook.commit();

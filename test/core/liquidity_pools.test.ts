@@ -2,10 +2,11 @@
 // figures of stellar-core's src/transactions/test/LiquidityPoolDepositTests.cpp,
 // LiquidityPoolWithdrawTests.cpp and ChangeTrustTests.cpp ("change trust pool share trustline").
 // stellar-core's tests issue from root; here a gateway issues, as root is the friendbot's.
-import { Asset, Keypair, Operation, type xdr } from '@stellar/stellar-sdk/base';
+import { Asset, Keypair, Operation } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { Harness, type Applied } from './support/harness.js';
+import { fails, Harness, ok } from './support/harness.js';
 import {
+  ANY_PRICE,
   balanceOf,
   deposit,
   pay,
@@ -27,22 +28,6 @@ const RESERVE = 5_000_000n;
 const XLM = Asset.native();
 /** stellar-core's getLastMinBalance(n) */
 const minBal = (n: number): bigint => BigInt(2 + n) * RESERVE;
-const WIDE: [[number, number], [number, number]] = [
-  [1, I32],
-  [I32, 1],
-];
-
-async function ok(h: Harness, source: Keypair, ops: xdr.Operation[]): Promise<Applied> {
-  const r = await h.run(source, ops);
-  expect(r.code, r.ops.join(',')).toBe('txSuccess');
-  return r;
-}
-
-/** The operation's code of a one-operation transaction that must fail with it. */
-async function fails(h: Harness, source: Keypair, operation: xdr.Operation, code: string): Promise<void> {
-  const r = await h.run(source, [operation]);
-  expect(r.ops).toEqual([code]);
-}
 
 async function create(h: Harness, stroops: bigint): Promise<Keypair> {
   const kp = Keypair.random();
@@ -129,7 +114,7 @@ describe('liquidity pool deposit (LiquidityPoolDepositTests.cpp)', () => {
     await fails(h, a2, deposit(pool12, 400, 900, [1, 1], [1, 1]), 'liquidityPoolDepositBadPrice');
     await fails(h, a2, deposit(pool12, 400, 900, [4, 9], [4, 9]), 'liquidityPoolDepositLineFull');
     await ok(h, a2, [trustPool(cur1, cur2, MAX)]);
-    await fails(h, a2, deposit(pool12, MAX, MAX, ...WIDE), 'liquidityPoolDepositPoolFull');
+    await fails(h, a2, deposit(pool12, MAX, MAX, ...ANY_PRICE), 'liquidityPoolDepositPoolFull');
     await ok(h, a2, [deposit(pool12, 101, 151, [3, 9], [5, 9])]);
     expect(balanceOf(h.core, a2, cur1)).toBe(MAX - 67n);
     expect(balanceOf(h.core, a2, cur2)).toBe(MAX - 150n);
@@ -176,7 +161,7 @@ describe('liquidity pool deposit (LiquidityPoolDepositTests.cpp)', () => {
     await fails(h, a2, d(), 'liquidityPoolDepositBadPrice');
     await fails(h, a2, d(BigInt(I32), [1, I32], [I32, 1]), 'liquidityPoolDepositLineFull');
     await ok(h, a2, [trustPool(XLM, cur1, MAX)]);
-    await fails(h, a2, deposit(poolNative1, 5000000000n, MAX, ...WIDE), 'liquidityPoolDepositPoolFull');
+    await fails(h, a2, deposit(poolNative1, 5000000000n, MAX, ...ANY_PRICE), 'liquidityPoolDepositPoolFull');
     balance = balanceOf(h.core, a2, XLM);
     await ok(h, a2, [d(BigInt(I32), [1, I32], [I32, 1])]);
     expect(balanceOf(h.core, a2, XLM)).toBe(balance - 100n - 1n);
@@ -192,7 +177,7 @@ describe('liquidity pool deposit (LiquidityPoolDepositTests.cpp)', () => {
     await ok(h, gw, [pay(a1, cur1, 1000), pay(a1, cur2, 1000), pay(a2, cur1, MAX), pay(a2, cur2, MAX)]);
     await ok(h, a1, [deposit(pool12, 900, 400, [9, 4], [9, 4])]);
     expect(poolState(h.core, pool12)).toEqual([900n, 400n, 600n, 2n]);
-    await ok(h, a2, [deposit(pool12, MAX - 1000n, MAX - 1000n, ...WIDE)]);
+    await ok(h, a2, [deposit(pool12, MAX - 1000n, MAX - 1000n, ...ANY_PRICE)]);
     expect(poolShareLineOf(h.core, a2, pool12)?.balance).toBe(6148914691236516538n);
     expect(balanceOf(h.core, a2, cur1)).toBe(MAX - 9223372036854774807n);
     expect(balanceOf(h.core, a2, cur2)).toBe(MAX - 4099276460824344359n);

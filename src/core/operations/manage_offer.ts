@@ -158,16 +158,18 @@ export function applyManageOffer(ctx: OpContext, p: OfferOpParams): OpOutcome {
     const conv = convertWithOffersAndPools(
       ltx,
       header,
-      sheep,
-      maxSheepSend,
-      wheat,
-      maxWheatReceive,
-      'normal',
-      (o) => {
-        const op: Price = { n: o.priceN, d: o.priceD };
-        if ((passive && priceGreaterOrEqual(op, maxWheatPrice)) || priceGreater(op, maxWheatPrice)) return 'stopBadPrice';
-        if (o.sellerId === sourceId) return 'stopCrossSelf';
-        return 'keep';
+      {
+        sheep,
+        maxSheepSend,
+        wheat,
+        maxWheatReceive,
+        round: 'normal',
+        filter: (o) => {
+          const op: Price = { n: o.priceN, d: o.priceD };
+          if ((passive && priceGreaterOrEqual(op, maxWheatPrice)) || priceGreater(op, maxWheatPrice)) return 'stopBadPrice';
+          if (o.sellerId === sourceId) return 'stopCrossSelf';
+          return 'keep';
+        },
       },
       { offers: MAX_OFFERS_TO_CROSS },
     );

@@ -112,12 +112,14 @@ export function convertHop(
   const conv = convertWithOffersAndPools(
     ctx.ltx,
     ctx.header,
-    sendAsset,
-    maxSend,
-    recvAsset,
-    maxRecv,
-    round,
-    (o) => (o.sellerId === ctx.sourceId ? 'stopCrossSelf' : 'keep'),
+    {
+      sheep: sendAsset,
+      maxSheepSend: maxSend,
+      wheat: recvAsset,
+      maxWheatReceive: maxRecv,
+      round,
+      filter: (o) => (o.sellerId === ctx.sourceId ? 'stopCrossSelf' : 'keep'),
+    },
     budget,
   );
   const hop = (failure: PathFailure | null): Hop => ({

@@ -224,6 +224,13 @@ export function offerEffect(r: xdr.OperationResult): { effect: string; offerId: 
 // ---- liquidity pools ----------------------------------------------------------------------------
 
 const FEE_V18 = 30;
+const INT32_MAX = 2147483647;
+
+/** A deposit's price bounds that accept any price (stellar-core tests' Price{1, INT32_MAX}, Price{INT32_MAX, 1}). */
+export const ANY_PRICE: [[number, number], [number, number]] = [
+  [1, INT32_MAX],
+  [INT32_MAX, 1],
+];
 
 /** The ChangeTrustAsset of a pool's shares, with its assets as given (no ordering, so invalid pools can be sent). */
 export function poolShareLine(assetA: Asset, assetB: Asset, fee = FEE_V18): xdr.ChangeTrustAsset {
