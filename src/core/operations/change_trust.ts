@@ -22,15 +22,14 @@ import {
   AUTH_REQUIRED_FLAG,
   TL_AUTHORIZED_FLAG,
   TL_CLAWBACK_ENABLED_FLAG,
-  isAuthorizedToMaintainLiabilities,
   loadAccount,
   opBody,
 } from './helpers.js';
+import { decrementPoolSharesTrustLineCount, decrementPoolUseCount, incrementPoolUseCount } from './pool_shares.js';
 import { createEntryWithPossibleSponsorship, removeEntryWithPossibleSponsorship, sponsorshipFailure } from './sponsorship.js';
 
 const T = 'changeTrust';
 const fail = (code: string): OpOutcome => ({ success: false, result: opInner(T, code) });
-const INT32_MAX = 2 ** 31 - 1;
 
 /** A pool-share line's pool: its id and its two assets, in the parameters' order. */
 interface PoolShareLine {
@@ -57,30 +56,6 @@ function lineOf(line: xdr.ChangeTrustAsset): CreditAsset | PoolShareLine {
 
 const isPoolShare = (l: CreditAsset | PoolShareLine): l is PoolShareLine => 'poolId' in l;
 
-// the asset's own line, unless the account issues it (or it is native): pools count on it
-const usesLine = (accountId: string, asset: AssetValue): asset is CreditAsset => asset.type !== 'native' && asset.issuer !== accountId;
-
-/** stellar-core tryIncrementPoolUseCount: null, or the failure code. */
-function incrementPoolUseCount(ltx: LedgerTxn, accountId: string, asset: AssetValue): string | null {
-  if (!usesLine(accountId, asset)) return null;
-  const line = ltx.load<TrustLineRec>(trustLineKey(accountId, asset));
-  if (!line) return 'changeTrustTrustLineMissing';
-  if (!isAuthorizedToMaintainLiabilities(line.flags)) return 'changeTrustNotAuthMaintainLiabilities';
-  if (line.liquidityPoolUseCount === INT32_MAX) throw new Error('liquidityPoolUseCount is INT32_MAX');
-  line.extLevel = 2;
-  line.liquidityPoolUseCount += 1;
-  return null;
-}
-
-/** stellar-core decrementLiquidityPoolUseCount. */
-function decrementPoolUseCount(ltx: LedgerTxn, accountId: string, asset: AssetValue): void {
-  if (!usesLine(accountId, asset)) return;
-  const line = ltx.load<TrustLineRec>(trustLineKey(accountId, asset));
-  if (!line) throw new Error('asset trustline is missing');
-  if (line.extLevel < 2 || line.liquidityPoolUseCount <= 0) throw new Error('liquidityPoolUseCount is negative');
-  line.liquidityPoolUseCount -= 1;
-}
-
 /** stellar-core tryManagePoolOnNewTrustLine: null, or the failure code. */
 function addPoolShareLine(ltx: LedgerTxn, accountId: string, p: PoolShareLine): string | null {
   const missing = incrementPoolUseCount(ltx, accountId, p.assetA) ?? incrementPoolUseCount(ltx, accountId, p.assetB);
@@ -105,16 +80,11 @@ function addPoolShareLine(ltx: LedgerTxn, accountId: string, p: PoolShareLine): 
   return null;
 }
 
-/** stellar-core managePoolOnDeletedTrustLine: the pool goes with its last shares line. */
+/** stellar-core managePoolOnDeletedTrustLine. */
 function removePoolShareLine(ltx: LedgerTxn, accountId: string, p: PoolShareLine): void {
   decrementPoolUseCount(ltx, accountId, p.assetA);
   decrementPoolUseCount(ltx, accountId, p.assetB);
-  const key = liquidityPoolKey(p.poolId);
-  const pool = ltx.load<LiquidityPoolRec>(key);
-  if (!pool) throw new Error('liquidity pool is missing');
-  pool.poolSharesTrustLineCount -= 1n;
-  if (pool.poolSharesTrustLineCount === 0n) ltx.erase(key);
-  else if (pool.poolSharesTrustLineCount < 0n) throw new Error('poolSharesTrustLineCount is negative');
+  decrementPoolSharesTrustLineCount(ltx, p.poolId);
 }
 
 export const changeTrust: OperationDef = {
