@@ -1,6 +1,6 @@
 // The ingester takes the ledgers the embedded core closes with liquidity pools: pool state rows,
-// pool trades, the pool effects and the history rows linking operations to pools.
-import { Asset, type Keypair, xdr } from '@stellar/stellar-sdk/base';
+// pool trades, the pool effects (a revocation's too) and the history rows linking operations to pools.
+import { Asset, type Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { ledgerRows, type LedgerRows } from '../../src/ingest/index.js';
 import { viewLedger, viewLedgerBytes } from '../../src/meta/index.js';
@@ -26,6 +26,7 @@ describe('ingesting pools from the embedded core', () => {
     const cur1 = new Asset('CUR1', gw.publicKey());
     const cur2 = new Asset('CUR2', gw.publicKey());
     const pool = poolIdOf(cur1, cur2);
+    await ok(h, gw, [Operation.setOptions({ setFlags: 2 })]);
     for (const kp of [lp, payer, mm]) await ok(h, kp, [trust(cur1), trust(cur2)]);
     await ok(h, gw, [pay(lp, cur1, 10000), pay(lp, cur2, 10000), pay(payer, cur1, 1000), pay(mm, cur2, 1000)]);
     await ok(h, lp, [trustPool(cur1, cur2), deposit(pool, 1000, 1000, ...ANY_PRICE)]);
@@ -33,6 +34,8 @@ describe('ingesting pools from the embedded core', () => {
     await ok(h, mm, [sellOffer(cur2, cur1, 100, 2, 1)]);
     await ok(h, payer, [strictSend(cur1, 10, payer, cur2, 9), strictReceive(cur1, 100, payer, cur2, 9)]);
     await ok(h, lp, [withdraw(pool, 500, 0, 0)]);
+    // revoking redeems the other 500 shares into two claimable balances and removes the pool
+    await ok(h, gw, [Operation.allowTrust({ trustor: lp.publicKey(), assetCode: 'CUR1', authorize: 0 })]);
 
     const network = networkId(PASSPHRASE);
     const all: LedgerRows[] = [];
@@ -58,7 +61,16 @@ describe('ingesting pools from the embedded core', () => {
       [pool, 9n, 10n, 30],
     ]);
     const effects = new Set(all.flatMap((r) => r.effects.map((e) => effectTypeName(e.type))));
-    for (const name of ['liquidity_pool_created', 'liquidity_pool_deposited', 'liquidity_pool_trade', 'liquidity_pool_withdrew'] as const) {
+    const names = [
+      'liquidity_pool_created',
+      'liquidity_pool_deposited',
+      'liquidity_pool_trade',
+      'liquidity_pool_withdrew',
+      'liquidity_pool_revoked',
+      'liquidity_pool_removed',
+      'claimable_balance_created',
+    ] as const;
+    for (const name of names) {
       expect(effects.has(name), name).toBe(true);
     }
     expect(all.flatMap((r) => r.operationLiquidityPools).length).toBeGreaterThanOrEqual(5);
