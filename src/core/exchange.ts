@@ -189,6 +189,20 @@ export function convertWithOffers(ltxOuter: LedgerTxn, header: HeaderView, req: 
   return done(needMore ? 'partial' : 'ok');
 }
 
+const poolIds = new Map<string, string>();
+
+// every hop of every path payment looks its pool up: the id (XDR and sha256) is computed once per pair
+function poolIdOfPair(sheep: AssetValue, wheat: AssetValue): string {
+  const pair = pairKey(sheep, wheat);
+  let id = poolIds.get(pair);
+  if (id === undefined) {
+    id = poolIdOfAssets(sheep, wheat, LIQUIDITY_POOL_FEE_V18);
+    if (poolIds.size > 100_000) poolIds.clear();
+    poolIds.set(pair, id);
+  }
+  return id;
+}
+
 /** stellar-core's pool trade of a hop, or null where it does not trade (exchangeWithPool returning false). */
 function poolTrade(
   ltx: LedgerTxn,
@@ -197,7 +211,7 @@ function poolTrade(
 ): { poolId: string; sheepSend: bigint; wheatReceived: bigint } | null {
   // pools trade only in path payments, and count as one more crossing
   if (round === 'normal' || maxOffersToCross === 0) return null;
-  const poolId = poolIdOfAssets(sheep, wheat, LIQUIDITY_POOL_FEE_V18);
+  const poolId = poolIdOfPair(sheep, wheat);
   const pool = ltx.get(liquidityPoolKey(poolId)) as LiquidityPoolRec | undefined;
   // a pool with shares trust lines but no deposit has empty reserves
   if (!pool || pool.reserveA <= 0n || pool.reserveB <= 0n) return null;
