@@ -1,7 +1,9 @@
 // Horizon's forms of the ids of claimable balances and liquidity pools, and a pool's id from its
 // parameters; the ids and a balance's paging token as a request gives them.
 import { createHash } from 'node:crypto';
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
+import { accountIdToXdr } from './account_id.js';
+import { assetToXdr, compareAssets, type AssetValue } from './asset.js';
 import { INT64_MAX } from './int64.js';
 import { InvalidValueError } from './invalid_value_error.js';
 
@@ -19,6 +21,34 @@ export function poolIdHex(id: xdr.PoolId | Uint8Array): string {
 /** The id of the pool with these parameters, as hex: sha256 of their XDR (stellar-go's NewPoolId). */
 export function poolIdOf(params: xdr.LiquidityPoolParameters): string {
   return createHash('sha256').update(params.toXdr()).digest('hex');
+}
+
+/**
+ * stellar-core getPoolID: the constant-product pool of two assets, given in either order (its
+ * parameters hold the smaller asset first, in stellar-core's asset order).
+ */
+export function poolIdOfAssets(x: AssetValue, y: AssetValue, feeBps: number): string {
+  const [assetA, assetB] = compareAssets(x, y) <= 0 ? [x, y] : [y, x];
+  const params = new xdr.LiquidityPoolConstantProductParameters({ assetA: assetToXdr(assetA), assetB: assetToXdr(assetB), fee: feeBps });
+  return poolIdOf(xdr.LiquidityPoolParameters.liquidityPoolConstantProduct(params));
+}
+
+/**
+ * The claimable balance (its v0 hash as hex) that holds an asset of pool shares redeemed by a
+ * revocation: sha256 of HashIDPreimage ENVELOPE_TYPE_POOL_REVOKE_OP_ID (stellar-core getRevokeID),
+ * from the revoking transaction's source and sequence number and the operation's index.
+ */
+export function poolRevokeBalanceId(txSourceId: string, seqNum: bigint, opIndex: number, poolId: string, asset: AssetValue): string {
+  const preimage = xdr.HashIdPreimage.envelopeTypePoolRevokeOpId(
+    new xdr.HashIdPreimageRevokeId({
+      sourceAccount: accountIdToXdr(txSourceId),
+      seqNum,
+      opNum: opIndex,
+      liquidityPoolId: new xdr.PoolId(poolId),
+      asset: assetToXdr(asset),
+    }),
+  );
+  return createHash('sha256').update(preimage.toXdr()).digest('hex');
 }
 
 const BALANCE_ID = /^00000000[0-9a-fA-F]{64}$/;

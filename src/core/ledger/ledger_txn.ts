@@ -19,6 +19,8 @@ export interface EntryStore extends EntryReader {
   bestOffer(pair: string, above: Set<string>[]): OfferRec | undefined;
   /** Keys of a seller's offers visible at this level (`seen` as above). */
   offerKeysOf(sellerId: string, seen: Set<string>, out: Set<string>): void;
+  /** Keys starting with `prefix` visible at this level, by a scan (for rare operations only). */
+  keysWithPrefix(prefix: string, seen: Set<string>, out: Set<string>): void;
   /**
    * stellar-core's internal SPONSORSHIP entries of a begin/end sandwich (sponsored → sponsoring)
    * and their SPONSORSHIP_COUNTER (sponsoring → count). They live only inside a transaction and
@@ -59,6 +61,10 @@ export class RootState implements EntryStore {
 
   offerKeysOf(sellerId: string, seen: Set<string>, out: Set<string>): void {
     for (const k of this.book.keysOf(sellerId)) if (!seen.has(k)) out.add(k);
+  }
+
+  keysWithPrefix(prefix: string, seen: Set<string>, out: Set<string>): void {
+    for (const k of this.entries.keys()) if (k.startsWith(prefix) && !seen.has(k)) out.add(k);
   }
 
   futureSponsor(): undefined {
@@ -166,13 +172,22 @@ export class LedgerTxn implements EntryStore {
   }
 
   offerKeysOf(sellerId: string, seen: Set<string>, out: Set<string>): void {
-    const prefix = `O${sellerId}/`;
+    this.ownKeysWithPrefix(`O${sellerId}/`, seen, out);
+    this.parent.offerKeysOf(sellerId, seen, out);
+  }
+
+  keysWithPrefix(prefix: string, seen: Set<string>, out: Set<string>): void {
+    this.ownKeysWithPrefix(prefix, seen, out);
+    this.parent.keysWithPrefix(prefix, seen, out);
+  }
+
+  // live keys written here win over the levels below; erased ones hide them
+  private ownKeysWithPrefix(prefix: string, seen: Set<string>, out: Set<string>): void {
     for (const [k, v] of this.own) {
       if (!k.startsWith(prefix) || seen.has(k)) continue;
       seen.add(k);
       if (v) out.add(k);
     }
-    this.parent.offerKeysOf(sellerId, seen, out);
   }
 
   futureSponsor(sponsoredId: string): string | undefined {

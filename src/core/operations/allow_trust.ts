@@ -4,7 +4,7 @@ import { accountIdFromXdr, allowTrustAsset, isAssetCodeValid } from '../../stell
 import { accountKey, trustLineKey } from '../ledger/entries.js';
 import type { AccountRec, TrustLineRec } from '../ledger/entries.js';
 import { asBuffer } from '../../stellar/bytes.js';
-import { opInner } from '../ledger/results.js';
+import { opInner, opOuter } from '../ledger/results.js';
 import type { OperationDef } from './context.js';
 import {
   AUTH_REVOCABLE_FLAG,
@@ -13,7 +13,7 @@ import {
   isAuthorizedToMaintainLiabilities,
   opBody,
 } from './helpers.js';
-import { removeOffersByAccountAndAsset } from './liabilities.js';
+import { removeOffersAndPoolShareTrustLines } from './pool_shares.js';
 
 const T = 'allowTrust';
 const TRUSTLINE_AUTH_FLAGS = TL_AUTHORIZED_FLAG | TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG;
@@ -59,8 +59,9 @@ export const allowTrust: OperationDef = {
       return fail('allowTrustCantRevoke');
     }
     if (isAuthorizedToMaintainLiabilities(current.flags) && !isAuthorizedToMaintainLiabilities(expected)) {
-      // ALLOW_TRUST_LOW_RESERVE only arises from pool share lines, which this network does not have
-      removeOffersByAccountAndAsset(ctx.ltx, ctx.header, trustor, asset);
+      const removed = removeOffersAndPoolShareTrustLines(ctx, trustor, asset);
+      if (removed === 'lowReserve') return fail('allowTrustLowReserve');
+      if (removed === 'tooManySponsoring') return { success: false, result: opOuter('opTooManySponsoring') };
     }
     const line = ctx.ltx.load<TrustLineRec>(key)!;
     line.flags = expected;

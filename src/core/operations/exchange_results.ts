@@ -1,4 +1,4 @@
-// XDR results of the exchange operations: claim atoms (ClaimAtom of type order book, protocol ≥ 18),
+// XDR results of the exchange operations: claim atoms (ClaimAtom of type order book or liquidity pool, protocol ≥ 18),
 // ManageOfferSuccessResult and path payment successes, and stellar-core's default results.
 import { xdr } from '@stellar/stellar-sdk/base';
 import { accountIdToXdr, assetToXdr, type AssetValue } from '../../stellar/index.js';
@@ -31,6 +31,17 @@ export function exchangeOpResult(opType: OfferOpType | PathOpType, code: string,
 }
 
 export function claimAtomToXdr(a: ClaimAtomRec): xdr.ClaimAtom {
+  if (a.kind === 'liquidityPool') {
+    return xdr.ClaimAtom.claimAtomTypeLiquidityPool(
+      new xdr.ClaimLiquidityAtom({
+        liquidityPoolId: new xdr.PoolId(a.poolId),
+        assetSold: assetToXdr(a.assetSold),
+        amountSold: a.amountSold,
+        assetBought: assetToXdr(a.assetBought),
+        amountBought: a.amountBought,
+      }),
+    );
+  }
   return xdr.ClaimAtom.claimAtomTypeOrderBook(
     new xdr.ClaimOfferAtom({
       sellerId: accountIdToXdr(a.sellerId),

@@ -18,7 +18,7 @@ import {
 import { offerKey } from '../ledger/entries.js';
 import type { AccountRec, OfferRec } from '../ledger/entries.js';
 import { opOuter } from '../ledger/results.js';
-import { convertWithOffers } from '../exchange.js';
+import { convertWithOffersAndPools } from '../exchange.js';
 import type { ClaimAtomRec } from '../exchange.js';
 import type { OpContext, OpOutcome } from './context.js';
 import { codePrefix, exchangeOpResult, manageOfferSuccess } from './exchange_results.js';
@@ -154,21 +154,24 @@ export function applyManageOffer(ctx: OpContext, p: OfferOpParams): OpOutcome {
 
     // the book's offers sell wheat for sheep; their price is in sheep per wheat
     const maxWheatPrice: Price = { n: p.price.d, d: p.price.n };
-    const conv = convertWithOffers(
+    // normal rounding: pools never take part, the book alone is crossed
+    const conv = convertWithOffersAndPools(
       ltx,
       header,
-      sheep,
-      maxSheepSend,
-      wheat,
-      maxWheatReceive,
-      'normal',
-      (o) => {
-        const op: Price = { n: o.priceN, d: o.priceD };
-        if ((passive && priceGreaterOrEqual(op, maxWheatPrice)) || priceGreater(op, maxWheatPrice)) return 'stopBadPrice';
-        if (o.sellerId === sourceId) return 'stopCrossSelf';
-        return 'keep';
+      {
+        sheep,
+        maxSheepSend,
+        wheat,
+        maxWheatReceive,
+        round: 'normal',
+        filter: (o) => {
+          const op: Price = { n: o.priceN, d: o.priceD };
+          if ((passive && priceGreaterOrEqual(op, maxWheatPrice)) || priceGreater(op, maxWheatPrice)) return 'stopBadPrice';
+          if (o.sellerId === sourceId) return 'stopCrossSelf';
+          return 'keep';
+        },
       },
-      MAX_OFFERS_TO_CROSS,
+      { offers: MAX_OFFERS_TO_CROSS },
     );
     if (conv.result === 'stopCrossSelf') return fail('CrossSelf');
     if (conv.result === 'crossedTooMany') return { success: false, result: opOuter('opExceededWorkLimit') };

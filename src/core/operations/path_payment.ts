@@ -1,5 +1,5 @@
 // What the path payments share (stellar-core PathPaymentOpFrameBase, protocol ≥ 13): crediting the
-// destination, debiting the source, and converting one hop through the book. Codes are returned
+// destination, debiting the source, and converting one hop through the book or a pool. Codes are returned
 // as suffixes ('NoTrust') so `payment` can map them to its own, as stellar-core's PaymentOpFrame does.
 import type { xdr } from '@stellar/stellar-sdk/base';
 import {
@@ -12,7 +12,7 @@ import {
   type AssetValue,
   type Rounding,
 } from '../../stellar/index.js';
-import { convertWithOffers } from '../exchange.js';
+import { convertWithOffersAndPools } from '../exchange.js';
 import type { ClaimAtomRec } from '../exchange.js';
 import type { OpContext } from './context.js';
 import { accountExists, addAccountBalance, availableBalance, loadAccount, loadTrustLineView, viewAuthorized } from './helpers.js';
@@ -99,7 +99,7 @@ export interface Hop {
   trail: ClaimAtomRec[];
 }
 
-/** One hop sendAsset → recvAsset through the book; `budget.offers` is the operation's work budget. */
+/** One hop sendAsset → recvAsset through the book or the pool; `budget.offers` is the operation's work budget. */
 export function convertHop(
   ctx: OpContext,
   budget: { offers: number },
@@ -109,18 +109,19 @@ export function convertHop(
   maxRecv: bigint,
   round: Rounding,
 ): Hop {
-  const conv = convertWithOffers(
+  const conv = convertWithOffersAndPools(
     ctx.ltx,
     ctx.header,
-    sendAsset,
-    maxSend,
-    recvAsset,
-    maxRecv,
-    round,
-    (o) => (o.sellerId === ctx.sourceId ? 'stopCrossSelf' : 'keep'),
-    budget.offers,
+    {
+      sheep: sendAsset,
+      maxSheepSend: maxSend,
+      wheat: recvAsset,
+      maxWheatReceive: maxRecv,
+      round,
+      filter: (o) => (o.sellerId === ctx.sourceId ? 'stopCrossSelf' : 'keep'),
+    },
+    budget,
   );
-  budget.offers -= conv.trail.length;
   const hop = (failure: PathFailure | null): Hop => ({
     failure,
     amountSend: conv.sheepSend,

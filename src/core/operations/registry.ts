@@ -9,6 +9,8 @@ import { createAccount } from './create_account.js';
 import { createPassiveSellOffer } from './create_passive_sell_offer.js';
 import { endSponsoringFutureReserves } from './end_sponsoring_future_reserves.js';
 import { inflation } from './inflation.js';
+import { liquidityPoolDeposit } from './liquidity_pool_deposit.js';
+import { liquidityPoolWithdraw } from './liquidity_pool_withdraw.js';
 import { manageBuyOffer } from './manage_buy_offer.js';
 import { manageData } from './manage_data.js';
 import { manageSellOffer } from './manage_sell_offer.js';
@@ -36,6 +38,8 @@ const registry = new Map<string, OperationDef>([
   ['beginSponsoringFutureReserves', beginSponsoringFutureReserves],
   ['endSponsoringFutureReserves', endSponsoringFutureReserves],
   ['revokeSponsorship', revokeSponsorship],
+  ['liquidityPoolDeposit', liquidityPoolDeposit],
+  ['liquidityPoolWithdraw', liquidityPoolWithdraw],
 ]);
 
 /** Soroban operations: a classic network answers txMALFORMED for them, as stellar-core does without sorobanData. */

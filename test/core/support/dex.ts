@@ -1,8 +1,9 @@
 // Raw-XDR builders for exchange operations in stroops (the SDK's Operation builders take decimal
-// strings), and readers for offers, balances and claim atoms of an in-memory core.
+// strings), and readers for offers, pools, balances and claim atoms of an in-memory core.
 import { type Asset, type Keypair, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import type { Core } from '../../../src/core/index.js';
-import type { OfferRec } from '../../../src/core/ledger/entries.js';
+import type { LiquidityPoolRec, OfferRec, TrustLineRec } from '../../../src/core/ledger/entries.js';
+import { compareAssets, fromStellarAsset, poolIdOfAssets } from '../../../src/stellar/index.js';
 
 const i64 = (v: bigint | number): bigint => BigInt(v);
 const price = (n: number, d: number): xdr.Price => new xdr.Price({ n, d });
@@ -191,7 +192,7 @@ export function claimAtoms(r: xdr.OperationResult): xdr.ClaimAtom[] | null {
   return manageOfferSuccess(r)?.offersClaimed ?? pathPaymentSuccess(r)?.offers ?? null;
 }
 
-/** The order book atom of a claim (the only kind the core emits without pools). */
+/** The order book atom of a claim. */
 export function orderBookAtom(a: xdr.ClaimAtom): xdr.ClaimOfferAtom {
   return xdr.expectUnionVariant(a, 'claimAtomTypeOrderBook').orderBook;
 }
@@ -218,4 +219,102 @@ export function offerEffect(r: xdr.OperationResult): { effect: string; offerId: 
   const o = success.offer;
   if (o.type === 'manageOfferDeleted') return { effect: o.type, offerId: null, amount: null };
   return { effect: o.type, offerId: o.offer.offerId, amount: o.offer.amount };
+}
+
+// ---- liquidity pools ----------------------------------------------------------------------------
+
+const FEE_V18 = 30;
+const INT32_MAX = 2147483647;
+
+/** A deposit's price bounds that accept any price (stellar-core tests' Price{1, INT32_MAX}, Price{INT32_MAX, 1}). */
+export const ANY_PRICE: [[number, number], [number, number]] = [
+  [1, INT32_MAX],
+  [INT32_MAX, 1],
+];
+
+/** The ChangeTrustAsset of a pool's shares, with its assets as given (no ordering, so invalid pools can be sent). */
+export function poolShareLine(assetA: Asset, assetB: Asset, fee = FEE_V18): xdr.ChangeTrustAsset {
+  return xdr.ChangeTrustAsset.assetTypePoolShare(
+    xdr.LiquidityPoolParameters.liquidityPoolConstantProduct(
+      new xdr.LiquidityPoolConstantProductParameters({ assetA: assetA.toXdrObject(), assetB: assetB.toXdrObject(), fee }),
+    ),
+  );
+}
+
+/** The id (hex) of the pool of two assets, ordered as stellar-core orders them. */
+export function poolIdOf(x: Asset, y: Asset): string {
+  return poolIdOfAssets(fromStellarAsset(x), fromStellarAsset(y), FEE_V18);
+}
+
+/** change_trust to the shares of the pool of x and y (in stellar-core's order). */
+export function trustPool(x: Asset, y: Asset, limit: bigint | number = 0x7fffffffffffffffn): xdr.Operation {
+  const [a, b] = compareAssets(fromStellarAsset(x), fromStellarAsset(y)) <= 0 ? [x, y] : [y, x];
+  return op(xdr.OperationBody.changeTrust(new xdr.ChangeTrustOp({ line: poolShareLine(a, b), limit: i64(limit) })));
+}
+
+export function trustLine(line: xdr.ChangeTrustAsset, limit: bigint | number): xdr.Operation {
+  return op(xdr.OperationBody.changeTrust(new xdr.ChangeTrustOp({ line, limit: i64(limit) })));
+}
+
+export function deposit(
+  poolId: string,
+  maxAmountA: bigint | number,
+  maxAmountB: bigint | number,
+  minPrice: [number, number],
+  maxPrice: [number, number],
+): xdr.Operation {
+  return op(
+    xdr.OperationBody.liquidityPoolDeposit(
+      new xdr.LiquidityPoolDepositOp({
+        liquidityPoolId: new xdr.PoolId(poolId),
+        maxAmountA: i64(maxAmountA),
+        maxAmountB: i64(maxAmountB),
+        minPrice: price(...minPrice),
+        maxPrice: price(...maxPrice),
+      }),
+    ),
+  );
+}
+
+export function withdraw(poolId: string, amount: bigint | number, minAmountA: bigint | number, minAmountB: bigint | number): xdr.Operation {
+  return op(
+    xdr.OperationBody.liquidityPoolWithdraw(
+      new xdr.LiquidityPoolWithdrawOp({
+        liquidityPoolId: new xdr.PoolId(poolId),
+        amount: i64(amount),
+        minAmountA: i64(minAmountA),
+        minAmountB: i64(minAmountB),
+      }),
+    ),
+  );
+}
+
+export function poolOf(core: Core, poolId: string): LiquidityPoolRec | undefined {
+  for (const e of core.entries()) if (e.type === 'liquidityPool' && e.poolId === poolId) return e;
+  return undefined;
+}
+
+/** stellar-core's checkLiquidityPool: reserves, total shares and shares lines of a pool. */
+export function poolState(core: Core, poolId: string): [bigint, bigint, bigint, bigint] | null {
+  const p = poolOf(core, poolId);
+  return p ? [p.reserveA, p.reserveB, p.totalPoolShares, p.poolSharesTrustLineCount] : null;
+}
+
+export function poolShareLineOf(core: Core, kp: Keypair, poolId: string): TrustLineRec | undefined {
+  for (const e of core.entries()) {
+    if (e.type === 'trustline' && e.accountId === kp.publicKey() && e.asset.type === 'pool_share' && e.asset.poolId === poolId) return e;
+  }
+  return undefined;
+}
+
+/** The kinds of a successful exchange's claim atoms ('claimAtomTypeOrderBook', 'claimAtomTypeLiquidityPool'). */
+export function atomKinds(r: xdr.OperationResult): string[] {
+  const atoms = claimAtoms(r);
+  if (!atoms) throw new Error('not a successful exchange operation');
+  return atoms.map((a) => a.type);
+}
+
+/** The liquidity pool atom of a claim. */
+export function poolAtom(a: xdr.ClaimAtom): xdr.ClaimLiquidityAtom {
+  return xdr.expectUnionVariant(a, 'claimAtomTypeLiquidityPool').liquidityPool;
 }

@@ -1,6 +1,7 @@
 // Builds, signs, submits and closes transactions against an in-memory core.
 import { createHash } from 'node:crypto';
 import { Keypair, Memo, Operation, xdr } from '@stellar/stellar-sdk/base';
+import { expect } from 'vitest';
 import { createCore } from '../../../src/core/index.js';
 import { rootKeypair } from '../../../src/stellar/index.js';
 import type { Core, CoreOptions, SubmitStatus } from '../../../src/core/index.js';
@@ -159,4 +160,17 @@ export class Harness {
   balance(kp: Keypair): bigint {
     return this.core.account(kp.publicKey())?.balance ?? -1n;
   }
+}
+
+/** Runs a transaction that must succeed. */
+export async function ok(h: Harness, source: Keypair, ops: xdr.Operation[]): Promise<Applied> {
+  const r = await h.run(source, ops);
+  expect(r.code, r.ops.join(',')).toBe('txSuccess');
+  return r;
+}
+
+/** Runs a one-operation transaction that must fail with the operation's `code`. */
+export async function fails(h: Harness, source: Keypair, operation: xdr.Operation, code: string): Promise<void> {
+  const r = await h.run(source, [operation]);
+  expect(r.ops).toEqual([code]);
 }
