@@ -1,5 +1,6 @@
 // Embedded core throughput: payment transactions submitted (decoded, validated, ed25519 signatures
-// verified through node:crypto), applied and closed, in ledgers of 1,000. Prints tx/s.
+// verified through node:crypto), applied and closed, in ledgers of 1,000. Prints tx/s; then the
+// same for path payments that swap XLM for a credit through a constant-product pool.
 // Run: npx tsx bench/core.ts [ledgers=10] [txPerLedger=1000] [disk]
 // With "disk", the core persists to a temporary data folder (fsync'd meta log, snapshots).
 import { createHash, createPublicKey, verify } from 'node:crypto';
@@ -11,6 +12,7 @@ import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { createCore } from '../src/core/index.js';
 import { rootKeypair } from '../src/stellar/index.js';
 import { envelopeSigner } from '../test/support/envelopes.js';
+import { deposit, poolIdOf, trustPool } from '../test/core/support/dex.js';
 
 const PASSPHRASE = 'Zenith Bench Network';
 const LEDGERS = Number(process.argv[2] ?? 10);
@@ -105,6 +107,7 @@ async function main(): Promise<void> {
   }
   const total = performance.now() - t0;
   const rate = (txs / total) * 1000;
+  const poolRate = await poolSwapRate(core, accounts, () => (closeTime += 5));
   console.log(
     JSON.stringify({
       ledgers: LEDGERS,
@@ -119,10 +122,70 @@ async function main(): Promise<void> {
       ratioToTarget: +(rate / 3000).toFixed(2),
       baselineVerifyOnlyTxPerSecond: Math.round(baseline),
       ratioToBaseline: +(rate / baseline).toFixed(2),
+      poolSwapTxPerSecond: Math.round(poolRate),
+      poolSwapRatioToPayments: +(poolRate / rate).toFixed(2),
     }),
   );
   await core.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Path payments (strict send, XLM → USD, each account to itself) that all trade with one
+ * XLM/USD pool, in the same ledgers of PER_LEDGER: the pool is one entry every swap updates.
+ */
+async function poolSwapRate(core: Awaited<ReturnType<typeof createCore>>, accounts: Keypair[], nextCloseTime: () => number): Promise<number> {
+  const root = rootKeypair(PASSPHRASE);
+  const issuer = Keypair.random();
+  const usd = new Asset('USD', issuer.publicKey());
+  const poolId = poolIdOf(Asset.native(), usd);
+  const submit = async (batches: string[]) => {
+    for (const env of batches) {
+      const s = core.submit(env);
+      if (s.status !== 'PENDING') throw new Error(`pool setup rejected: ${JSON.stringify(s)}`);
+    }
+    const closed = await core.closeLedger(nextCloseTime());
+    if (closed.results.some((x) => x.code !== 'txSuccess')) throw new Error(`pool setup failed in ledger ${closed.sequence}`);
+  };
+  const next = (kp: Keypair) => core.nextSequence(kp.publicKey())!;
+  await submit([envelope(root, next(root), [Operation.createAccount({ destination: issuer.publicKey(), startingBalance: '1000000' })])]);
+  // the issuer provides the pool's reserves; every account holds a USD line
+  await submit([
+    envelope(issuer, next(issuer), [
+      trustPool(Asset.native(), usd),
+      deposit(poolId, 1_000_000_000_000n, 1_000_000_000_000n, [1, 2], [2, 1]),
+    ]),
+    ...accounts.map((k) => envelope(k, next(k), [Operation.changeTrust({ asset: usd })])),
+  ]);
+  const rounds: string[][] = [];
+  for (let r = 0; r < LEDGERS; r++) {
+    rounds.push(
+      accounts.map((k) =>
+        envelope(k, next(k) + BigInt(r), [
+          Operation.pathPaymentStrictSend({
+            sendAsset: Asset.native(),
+            sendAmount: '0.0010000',
+            destination: k.publicKey(),
+            destAsset: usd,
+            destMin: '0.0000001',
+            path: [],
+          }),
+        ]),
+      ),
+    );
+  }
+  let txs = 0;
+  const t0 = performance.now();
+  for (const round of rounds) {
+    for (const env of round) {
+      const s = core.submit(env);
+      if (s.status !== 'PENDING') throw new Error(`swap rejected: ${JSON.stringify(s)}`);
+    }
+    const closed = await core.closeLedger(nextCloseTime());
+    if (closed.results.some((x) => x.code !== 'txSuccess')) throw new Error(`ledger ${closed.sequence}: a swap failed`);
+    txs += closed.txCount;
+  }
+  return (txs / (performance.now() - t0)) * 1000;
 }
 
 main().catch((e: unknown) => {
