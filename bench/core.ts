@@ -134,7 +134,11 @@ async function main(): Promise<void> {
  * Path payments (strict send, XLM → USD, each account to itself) that all trade with one
  * XLM/USD pool, in the same ledgers of PER_LEDGER: the pool is one entry every swap updates.
  */
-async function poolSwapRate(core: Awaited<ReturnType<typeof createCore>>, accounts: Keypair[], nextCloseTime: () => number): Promise<number> {
+async function poolSwapRate(
+  core: Awaited<ReturnType<typeof createCore>>,
+  accounts: Keypair[],
+  nextCloseTime: () => number,
+): Promise<number> {
   const root = rootKeypair(PASSPHRASE);
   const issuer = Keypair.random();
   const usd = new Asset('USD', issuer.publicKey());
