@@ -115,6 +115,11 @@ export class Harness {
     return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures })).toXdr('base64');
   }
 
+  /** Moves the clock: the next close comes `seconds` later than it would (5 s after the last). */
+  advance(seconds: number): void {
+    this.closeTime += seconds;
+  }
+
   nextCloseTime(): number {
     this.closeTime += 5;
     return this.closeTime;
