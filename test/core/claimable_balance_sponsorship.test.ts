@@ -17,30 +17,22 @@ import { opResultCode } from '../../src/core/ledger/results.js';
 import { makeTxFrame } from '../../src/core/ledger/tx_frame.js';
 import type { HeaderView } from '../../src/core/operations/context.js';
 import { operationDef } from '../../src/core/operations/registry.js';
+import { claimBalanceOp, claimant, clawbackBalanceOp, createBalanceOp } from './support/claimable.js';
 import { assetToXdr, claimableBalanceHash, creditAsset, networkId } from '../../src/stellar/index.js';
 
 const RESERVE = 100_000_000n;
 const UINT32_MAX = 0xffffffff;
 const header: HeaderView = { ledgerSeq: 10, closeTime: 1_451_606_400n, baseFee: 100, baseReserve: Number(RESERVE), ledgerVersion: 22 };
 const NETWORK = networkId('Zenith Core Test Network');
-const unconditional = xdr.ClaimPredicate.claimPredicateUnconditional();
-
-const claimant = (kp: Keypair) =>
-  xdr.Claimant.claimantTypeV0(
-    new xdr.ClaimantV0({ destination: xdr.PublicKey.publicKeyTypeEd25519(kp.rawPublicKey()), predicate: unconditional }),
-  );
-
 const body = {
   create: (asset: xdr.Asset, amount: bigint, claimants: Keypair[]) =>
-    xdr.OperationBody.createClaimableBalance(new xdr.CreateClaimableBalanceOp({ asset, amount, claimants: claimants.map(claimant) })),
-  claim: (id: Buffer) =>
-    xdr.OperationBody.claimClaimableBalance(
-      new xdr.ClaimClaimableBalanceOp({ balanceId: xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(id) }),
-    ),
-  clawback: (id: Buffer) =>
-    xdr.OperationBody.clawbackClaimableBalance(
-      new xdr.ClawbackClaimableBalanceOp({ balanceId: xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(id) }),
-    ),
+    createBalanceOp(
+      asset,
+      amount,
+      claimants.map((kp) => claimant(kp)),
+    ).body,
+  claim: (id: Buffer) => claimBalanceOp(id).body,
+  clawback: (id: Buffer) => clawbackBalanceOp(id).body,
 };
 const NATIVE = xdr.Asset.assetTypeNative();
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Asset, Keypair, Operation, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 import type { ClaimableBalanceRec } from '../../src/core/ledger/entries.js';
 import { claimableBalanceHash } from '../../src/stellar/index.js';
+import { claimBalanceOp, claimant as claimantOf, clawbackBalanceOp, createBalanceOp, unconditional } from './support/claimable.js';
 import { type Applied, Harness, closeMetaV1, opResultsOf, txMetaV3 } from './support/harness.js';
 
 const RESERVE = 100_000_000n;
@@ -19,7 +20,6 @@ const AUTH_REVOCABLE = 0x2;
 const AUTH_CLAWBACK_ENABLED = 0x8;
 
 const publicKey = (kp: Keypair) => xdr.PublicKey.publicKeyTypeEd25519(kp.rawPublicKey());
-const opSource = (kp: Keypair | undefined) => (kp ? xdr.MuxedAccount.keyTypeEd25519(kp.rawPublicKey()) : null);
 
 /** makeSimplePredicate(levels): `levels` nested ors over absBefore INT64_MAX */
 function simple(levels: number): xdr.ClaimPredicate {
@@ -28,32 +28,7 @@ function simple(levels: number): xdr.ClaimPredicate {
   return P.claimPredicateOr([next, next]);
 }
 const simplePred = simple(3);
-const unconditional = P.claimPredicateUnconditional();
-
-const claimant = (kp: Keypair, predicate: xdr.ClaimPredicate = simplePred) =>
-  xdr.Claimant.claimantTypeV0(new xdr.ClaimantV0({ destination: publicKey(kp), predicate }));
-
-const createOp = (asset: Asset | xdr.Asset, amount: bigint, claimants: xdr.Claimant[], source?: Keypair) =>
-  new xdr.Operation({
-    sourceAccount: opSource(source),
-    body: xdr.OperationBody.createClaimableBalance(
-      new xdr.CreateClaimableBalanceOp({ asset: asset instanceof Asset ? asset.toXdrObject() : asset, amount, claimants }),
-    ),
-  });
-
-const balanceId = (id: Buffer) => xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(id);
-
-const claimOp = (id: Buffer, source?: Keypair) =>
-  new xdr.Operation({
-    sourceAccount: opSource(source),
-    body: xdr.OperationBody.claimClaimableBalance(new xdr.ClaimClaimableBalanceOp({ balanceId: balanceId(id) })),
-  });
-
-const clawbackOp = (id: Buffer, source?: Keypair) =>
-  new xdr.Operation({
-    sourceAccount: opSource(source),
-    body: xdr.OperationBody.clawbackClaimableBalance(new xdr.ClawbackClaimableBalanceOp({ balanceId: balanceId(id) })),
-  });
+const claimant = (kp: Keypair, predicate: xdr.ClaimPredicate = simplePred) => claimantOf(kp, predicate);
 
 /** the id a successful create_claimable_balance returned */
 function createdId(r: Applied, index = 0): Buffer {
@@ -89,7 +64,7 @@ async function ok(h: Harness, source: Keypair, ops: xdr.Operation[], signers?: K
 }
 
 async function create(h: Harness, source: Keypair, asset: Asset, amount: bigint, claimants: xdr.Claimant[]): Promise<Buffer> {
-  const r = await ok(h, source, [createOp(asset, amount, claimants)]);
+  const r = await ok(h, source, [createBalanceOp(asset, amount, claimants)]);
   const id = createdId(r);
   // TestAccount::createClaimableBalance: the id of the transaction's first operation, sponsored by its creator
   expect(id).toEqual(claimableBalanceHash(source.publicKey(), h.seq(source), 0));
@@ -98,7 +73,7 @@ async function create(h: Harness, source: Keypair, asset: Asset, amount: bigint,
 }
 
 async function claim(h: Harness, source: Keypair, id: Buffer): Promise<void> {
-  await ok(h, source, [claimOp(id)]);
+  await ok(h, source, [claimBalanceOp(id)]);
   expect(balanceOf(h, id)).toBeUndefined();
 }
 
@@ -124,19 +99,21 @@ async function prelude(native: boolean) {
   const asset = native ? Asset.native() : usd;
   const amount = native ? 2n * RESERVE : 100n;
   const valid = [claimant(acc2)];
-  if (!native) expect(await codes(h, acc1, [createOp(asset, amount, valid)])).toEqual(['createClaimableBalanceNoTrust']);
+  if (!native) expect(await codes(h, acc1, [createBalanceOp(asset, amount, valid)])).toEqual(['createClaimableBalanceNoTrust']);
   await ok(h, issuer, [Operation.setOptions({ setFlags: AUTH_REQUIRED as never })]);
   await ok(h, acc1, [Operation.changeTrust({ asset: usd })]);
-  if (!native) expect(await codes(h, acc1, [createOp(asset, amount, valid)])).toEqual(['createClaimableBalanceNotAuthorized']);
+  if (!native) expect(await codes(h, acc1, [createBalanceOp(asset, amount, valid)])).toEqual(['createClaimableBalanceNotAuthorized']);
   await ok(h, issuer, [Operation.allowTrust({ trustor: acc1.publicKey(), assetCode: 'USD', authorize: 1 })]);
-  expect(await codes(h, acc1, [createOp(asset, amount, valid)])).toEqual(['createClaimableBalanceUnderfunded']);
+  expect(await codes(h, acc1, [createBalanceOp(asset, amount, valid)])).toEqual(['createClaimableBalanceUnderfunded']);
   const fund = () =>
     native
       ? ok(h, h.root, [Operation.payment({ destination: acc1.publicKey(), asset, amount: stroops(amount) })])
       : ok(h, issuer, [Operation.payment({ destination: acc1.publicKey(), asset, amount: stroops(amount) })]);
   await fund();
   // two claimants take two reserves: the account has 3 (account, trust line, one balance claimant)
-  expect(await codes(h, acc1, [createOp(asset, amount, [claimant(acc2), claimant(issuer)])])).toEqual(['createClaimableBalanceLowReserve']);
+  expect(await codes(h, acc1, [createBalanceOp(asset, amount, [claimant(acc2), claimant(issuer)])])).toEqual([
+    'createClaimableBalanceLowReserve',
+  ]);
   return { ...w, asset, amount, fund, valid };
 }
 
@@ -207,7 +184,7 @@ describe.each([
   it('validity checks: amount, empty and duplicate claimants, invalid predicates', async () => {
     const { h, acc1, asset, amount, valid } = await prelude(native);
     const malformed = async (a: bigint, claimants: xdr.Claimant[]) =>
-      expect(await codes(h, acc1, [createOp(asset, a, claimants)])).toEqual(['createClaimableBalanceMalformed']);
+      expect(await codes(h, acc1, [createBalanceOp(asset, a, claimants)])).toEqual(['createClaimableBalanceMalformed']);
     await malformed(0n, valid);
     await malformed(-1n, valid);
     await malformed(amount, []);
@@ -236,7 +213,7 @@ describe.each([
       const createdAt = BigInt(h.core.latestLedger().closeTime) + 5n;
       const id = await create(h, acc1, asset, amount, [claimant(acc2, build(createdAt + BigInt(DAY)))]);
       h.advance(DAY - 5);
-      expect(await codes(h, acc2, [claimOp(id)])).toEqual([expected]);
+      expect(await codes(h, acc2, [claimBalanceOp(id)])).toEqual([expected]);
       expect(balanceOf(h, id) === undefined).toBe(expected === 'claimClaimableBalanceSuccess');
       await fund();
     };
@@ -271,8 +248,8 @@ describe.each([
   it('does not exist, no destination match', async () => {
     const { h, acc1, issuer, asset, amount, valid } = await prelude(native);
     const id = await create(h, acc1, asset, amount, valid);
-    expect(await codes(h, acc1, [claimOp(Buffer.alloc(32))])).toEqual(['claimClaimableBalanceDoesNotExist']);
-    expect(await codes(h, issuer, [claimOp(id)])).toEqual(['claimClaimableBalanceCannotClaim']);
+    expect(await codes(h, acc1, [claimBalanceOp(Buffer.alloc(32))])).toEqual(['claimClaimableBalanceDoesNotExist']);
+    expect(await codes(h, issuer, [claimBalanceOp(id)])).toEqual(['claimClaimableBalanceCannotClaim']);
   });
 
   it('multiple creates and claims; the id relies on the sequence number', async () => {
@@ -298,7 +275,7 @@ describe.each([
     await fund();
     const before = h.balance(acc1);
     const id = claimableBalanceHash(acc1.publicKey(), h.seq(acc1) + 1n, 0);
-    await ok(h, acc1, [createOp(asset, amount, [claimant(acc1)]), claimOp(id)]);
+    await ok(h, acc1, [createBalanceOp(asset, amount, [claimant(acc1)]), claimBalanceOp(id)]);
     expect(h.balance(acc1)).toBe(before - 2n * FEE);
     expect(balanceOf(h, id)).toBeUndefined();
   });
@@ -310,7 +287,7 @@ describe('claimableBalance', () => {
     const bad = xdr.Asset.assetTypeCreditAlphanum4(
       new xdr.AlphaNum4({ assetCode: Buffer.from([0, 0x53, 0x44, 0]), issuer: publicKey(issuer) }),
     );
-    expect(await codes(h, acc1, [createOp(bad, 100n, [claimant(acc2)])])).toEqual(['createClaimableBalanceMalformed']);
+    expect(await codes(h, acc1, [createBalanceOp(bad, 100n, [claimant(acc2)])])).toEqual(['createClaimableBalanceMalformed']);
   });
 
   it('claim trust line issues: no trust, not authorized, line full, then claimed', async () => {
@@ -318,13 +295,13 @@ describe('claimableBalance', () => {
     await ok(h, issuer, [Operation.payment({ destination: acc2.publicKey(), asset: usd, amount: stroops(INT64_MAX) })]);
     const [acc3] = (await h.fund(50)) as [Keypair];
     const id = await create(h, acc2, usd, INT64_MAX - 100n, [claimant(acc3)]);
-    expect(await codes(h, acc3, [claimOp(id)])).toEqual(['claimClaimableBalanceNoTrust']);
+    expect(await codes(h, acc3, [claimBalanceOp(id)])).toEqual(['claimClaimableBalanceNoTrust']);
     await ok(h, issuer, [Operation.setOptions({ setFlags: AUTH_REQUIRED as never })]);
     await ok(h, acc3, [Operation.changeTrust({ asset: usd })]);
-    expect(await codes(h, acc3, [claimOp(id)])).toEqual(['claimClaimableBalanceNotAuthorized']);
+    expect(await codes(h, acc3, [claimBalanceOp(id)])).toEqual(['claimClaimableBalanceNotAuthorized']);
     await ok(h, issuer, [Operation.allowTrust({ trustor: acc3.publicKey(), assetCode: 'USD', authorize: 1 })]);
     await ok(h, issuer, [Operation.payment({ destination: acc3.publicKey(), asset: usd, amount: stroops(101n) })]);
-    expect(await codes(h, acc3, [claimOp(id)])).toEqual(['claimClaimableBalanceLineFull']);
+    expect(await codes(h, acc3, [claimBalanceOp(id)])).toEqual(['claimClaimableBalanceLineFull']);
     await ok(h, acc3, [Operation.payment({ destination: issuer.publicKey(), asset: usd, amount: stroops(1n) })]);
     await claim(h, acc3, id);
     expect(lineBalance(h, acc3, usd)).toBe(INT64_MAX);
@@ -337,13 +314,16 @@ describe('claimableBalance', () => {
     const amount = h.balance(issuer);
     await ok(h, h.root, [Operation.payment({ destination: acc2.publicKey(), asset: Asset.native(), amount: stroops(amount) })]);
     const id = await create(h, acc2, Asset.native(), amount, [claimant(issuer)]);
-    expect(await codes(h, issuer, [claimOp(id)])).toEqual(['claimClaimableBalanceLineFull']);
+    expect(await codes(h, issuer, [claimBalanceOp(id)])).toEqual(['claimClaimableBalanceLineFull']);
   });
 
   it('multiple creates in one transaction: the operation index is in the hash', async () => {
     const { h, acc1, acc2 } = await world();
     await ok(h, h.root, [Operation.payment({ destination: acc1.publicKey(), asset: Asset.native(), amount: stroops(3n * RESERVE) })]);
-    const r = await ok(h, acc1, [createOp(Asset.native(), 1n, [claimant(acc2)]), createOp(Asset.native(), 2n, [claimant(acc2)])]);
+    const r = await ok(h, acc1, [
+      createBalanceOp(Asset.native(), 1n, [claimant(acc2)]),
+      createBalanceOp(Asset.native(), 2n, [claimant(acc2)]),
+    ]);
     const seq = h.seq(acc1);
     for (const [i, amount] of [1n, 2n].entries()) {
       const id = claimableBalanceHash(acc1.publicKey(), seq, i);
@@ -359,7 +339,7 @@ describe('claimableBalance', () => {
     const acc2Balance = h.balance(acc2);
     const issuerBalance = h.balance(issuer);
     // root is a claimant, the issuer is not: the issuer's operation is signed by acc2 as its signer
-    const r = await h.run(acc2, [claimOp(id), claimOp(id, issuer)]);
+    const r = await h.run(acc2, [claimBalanceOp(id), claimBalanceOp(id, issuer)]);
     expect(r.code).toBe('txFailed');
     expect(r.ops).toEqual(['claimClaimableBalanceSuccess', 'claimClaimableBalanceDoesNotExist']);
     expect(h.balance(acc2)).toBe(acc2Balance - 2n * FEE);
@@ -370,7 +350,7 @@ describe('claimableBalance', () => {
     const { h, acc1, acc2 } = await world();
     await ok(h, h.root, [Operation.payment({ destination: acc2.publicKey(), asset: Asset.native(), amount: stroops(3n * RESERVE) })]);
     await ok(h, acc2, [Operation.setOptions({ signer: { ed25519PublicKey: acc1.publicKey(), weight: 100 } })]);
-    const r = await ok(h, acc1, [createOp(Asset.native(), 1n, [claimant(acc2)], acc2)]);
+    const r = await ok(h, acc1, [createBalanceOp(Asset.native(), 1n, [claimant(acc2)], acc2)]);
     const id = claimableBalanceHash(acc1.publicKey(), h.seq(acc1), 0);
     expect(createdId(r)).toEqual(id);
     // sponsored by the operation's source, which pays its reserve
@@ -383,7 +363,7 @@ describe('claimableBalance', () => {
     await ok(h, accA, [Operation.bumpSequence({ bumpTo: String(h.seq(accB)) })]);
     expect(h.seq(accA)).toBe(h.seq(accB));
     const id1 = await create(h, accB, Asset.native(), 100n, [claimant(acc2)]);
-    const r2 = await ok(h, accA, [createOp(Asset.native(), 100n, [claimant(acc2)], accB)]);
+    const r2 = await ok(h, accA, [createBalanceOp(Asset.native(), 100n, [claimant(acc2)], accB)]);
     const id2 = createdId(r2);
     expect(id2).toEqual(claimableBalanceHash(accA.publicKey(), h.seq(accA), 0));
     await claim(h, acc2, id1);
@@ -401,10 +381,10 @@ describe('claimableBalance', () => {
   it('low reserve counts every claimant, and the reserves count as sponsoring', async () => {
     const { h, acc1, acc2, issuer } = await world();
     // acc1 has 50 XLM: 20 for itself, 30 more for three claimants but not a penny of fees
-    expect(await codes(h, acc1, [createOp(Asset.native(), 1n, [claimant(acc2), claimant(issuer), claimant(h.root)])])).toEqual([
+    expect(await codes(h, acc1, [createBalanceOp(Asset.native(), 1n, [claimant(acc2), claimant(issuer), claimant(h.root)])])).toEqual([
       'createClaimableBalanceLowReserve',
     ]);
-    expect(await codes(h, acc1, [createOp(Asset.native(), 1n, [claimant(acc2), claimant(issuer)])])).toEqual([
+    expect(await codes(h, acc1, [createBalanceOp(Asset.native(), 1n, [claimant(acc2), claimant(issuer)])])).toEqual([
       'createClaimableBalanceSuccess',
     ]);
     expect(h.core.account(acc1.publicKey())).toMatchObject({ numSponsoring: 2, numSubEntries: 0, extLevel: 3 });
@@ -413,7 +393,10 @@ describe('claimableBalance', () => {
   it('from a fee bump: the inner transaction’s source and sequence number make the id', async () => {
     const { h, acc1, acc2, issuer } = await world();
     const seq = h.seq(acc1) + 1n;
-    const inner = TransactionBuilder.fromXdr(h.envelope(acc1, [createOp(Asset.native(), 5n, [claimant(acc2)])]), h.core.networkPassphrase);
+    const inner = TransactionBuilder.fromXdr(
+      h.envelope(acc1, [createBalanceOp(Asset.native(), 5n, [claimant(acc2)])]),
+      h.core.networkPassphrase,
+    );
     const fb = TransactionBuilder.buildFeeBumpTransaction(issuer, '200', inner as never, h.core.networkPassphrase);
     fb.sign(issuer);
     const r = await h.submitAndClose(fb.toEnvelope().toXdr('base64'));
@@ -496,12 +479,12 @@ describe('clawbackClaimableBalance', () => {
     const { h, a1, gateway, idr, valid } = await clawbackWorld();
     const id = await create(h, a1, idr, 99n, [valid]);
     expect(balanceOf(h, id)).toMatchObject({ flags: 1, extLevel: 1 });
-    await ok(h, gateway, [clawbackOp(id)]);
+    await ok(h, gateway, [clawbackBalanceOp(id)]);
     expect(balanceOf(h, id)).toBeUndefined();
     expect(lineBalance(h, a1, idr)).toBe(1n);
     expect(h.core.account(a1.publicKey())!.numSponsoring).toBe(0);
-    expect(await codes(h, gateway, [claimOp(id)])).toEqual(['claimClaimableBalanceDoesNotExist']);
-    expect(await codes(h, gateway, [clawbackOp(id)])).toEqual(['clawbackClaimableBalanceDoesNotExist']);
+    expect(await codes(h, gateway, [claimBalanceOp(id)])).toEqual(['claimClaimableBalanceDoesNotExist']);
+    expect(await codes(h, gateway, [clawbackBalanceOp(id)])).toEqual(['clawbackClaimableBalanceDoesNotExist']);
   });
 
   it('alphanum12, and an issuer already holding INT64_MAX liabilities', async () => {
@@ -509,10 +492,10 @@ describe('clawbackClaimableBalance', () => {
     const dollar = new Asset('DOLLAR', gateway.publicKey());
     await ok(h, a1, [Operation.changeTrust({ asset: dollar, limit: stroops(1000n) })]);
     await ok(h, gateway, [Operation.payment({ destination: a1.publicKey(), asset: dollar, amount: stroops(100n) })]);
-    await ok(h, gateway, [clawbackOp(await create(h, a1, dollar, 99n, [valid]))]);
+    await ok(h, gateway, [clawbackBalanceOp(await create(h, a1, dollar, 99n, [valid]))]);
     const usd = new Asset('USD', gateway.publicKey());
     await ok(h, gateway, [Operation.manageSellOffer({ selling: usd, buying: idr, amount: stroops(INT64_MAX), price: '1' })]);
-    await ok(h, gateway, [clawbackOp(await create(h, a1, idr, 99n, [claimant(a1, unconditional)]))]);
+    await ok(h, gateway, [clawbackBalanceOp(await create(h, a1, idr, 99n, [claimant(a1, unconditional)]))]);
   });
 
   it("issuer's own balance: clawback follows the issuer's flag when created", async () => {
@@ -520,10 +503,10 @@ describe('clawbackClaimableBalance', () => {
     await ok(h, gateway, [Operation.setOptions({ clearFlags: AUTH_CLAWBACK_ENABLED as never })]);
     const id1 = await create(h, gateway, idr, 100n, [claimant(a1, unconditional)]);
     expect(balanceOf(h, id1)).toMatchObject({ flags: 0, extLevel: 0 });
-    expect(await codes(h, gateway, [clawbackOp(id1)])).toEqual(['clawbackClaimableBalanceNotClawbackEnabled']);
+    expect(await codes(h, gateway, [clawbackBalanceOp(id1)])).toEqual(['clawbackClaimableBalanceNotClawbackEnabled']);
     await ok(h, gateway, [Operation.setOptions({ setFlags: AUTH_CLAWBACK_ENABLED as never })]);
     const id2 = await create(h, gateway, idr, 100n, [valid]);
-    await ok(h, gateway, [clawbackOp(id2)]);
+    await ok(h, gateway, [clawbackBalanceOp(id2)]);
     await claim(h, a1, id1);
     expect(lineBalance(h, a1, idr)).toBe(200n);
   });
@@ -533,20 +516,22 @@ describe('clawbackClaimableBalance', () => {
     // reserves for four balances and two more lines
     await ok(h, h.root, [Operation.payment({ destination: a1.publicKey(), asset: Asset.native(), amount: '100' })]);
     const nativeId = await create(h, a1, Asset.native(), 1n, [valid]);
-    expect(await codes(h, gateway, [clawbackOp(nativeId)])).toEqual(['clawbackClaimableBalanceNotIssuer']);
+    expect(await codes(h, gateway, [clawbackBalanceOp(nativeId)])).toEqual(['clawbackClaimableBalanceNotIssuer']);
     const idrId = await create(h, a1, idr, 99n, [valid]);
-    expect(await codes(h, h.root, [clawbackOp(idrId)])).toEqual(['clawbackClaimableBalanceNotIssuer']);
+    expect(await codes(h, h.root, [clawbackBalanceOp(idrId)])).toEqual(['clawbackClaimableBalanceNotIssuer']);
     const dollar = new Asset('DOLLAR', gateway.publicKey());
     await ok(h, a1, [Operation.changeTrust({ asset: dollar, limit: stroops(1000n) })]);
     await ok(h, gateway, [Operation.payment({ destination: a1.publicKey(), asset: dollar, amount: stroops(100n) })]);
-    expect(await codes(h, h.root, [clawbackOp(await create(h, a1, dollar, 99n, [valid]))])).toEqual(['clawbackClaimableBalanceNotIssuer']);
+    expect(await codes(h, h.root, [clawbackBalanceOp(await create(h, a1, dollar, 99n, [valid]))])).toEqual([
+      'clawbackClaimableBalanceNotIssuer',
+    ]);
 
     await ok(h, gateway, [Operation.setOptions({ clearFlags: AUTH_CLAWBACK_ENABLED as never })]);
     const usd = new Asset('USD', gateway.publicKey());
     await ok(h, a1, [Operation.changeTrust({ asset: usd, limit: stroops(1000n) })]);
     await ok(h, gateway, [Operation.payment({ destination: a1.publicKey(), asset: usd, amount: stroops(100n) })]);
     const usdId = await create(h, a1, usd, 100n, [valid]);
-    expect(await codes(h, gateway, [clawbackOp(usdId)])).toEqual(['clawbackClaimableBalanceNotClawbackEnabled']);
+    expect(await codes(h, gateway, [clawbackBalanceOp(usdId)])).toEqual(['clawbackClaimableBalanceNotClawbackEnabled']);
     await claim(h, gateway, usdId);
   });
 });
@@ -564,11 +549,11 @@ describe('thresholds', () => {
     })();
     // master weight 1, thresholds low 1, medium 2
     for (const kp of [a1, gateway]) await ok(h, kp, [Operation.setOptions({ lowThreshold: 1, medThreshold: 2 })]);
-    expect(await h.run(a1, [createOp(idr, 10n, [valid])])).toMatchObject({ code: 'txFailed', ops: ['opBadAuth'] });
+    expect(await h.run(a1, [createBalanceOp(idr, 10n, [valid])])).toMatchObject({ code: 'txFailed', ops: ['opBadAuth'] });
     await ok(h, a1, [Operation.setOptions({ medThreshold: 1 })]);
     const id = await create(h, a1, idr, 10n, [valid]);
     const id2 = await create(h, a1, idr, 10n, [valid]);
-    expect(await h.run(gateway, [clawbackOp(id)])).toMatchObject({ code: 'txFailed', ops: ['opBadAuth'] });
+    expect(await h.run(gateway, [clawbackBalanceOp(id)])).toMatchObject({ code: 'txFailed', ops: ['opBadAuth'] });
     await claim(h, gateway, id2);
   });
 });
