@@ -18,8 +18,6 @@ import type { CoreLcmCase } from '../support/stellar_core_lcm.js';
 const PENDING_OPERATIONS = new Set([
   // liquidity pools: a pool-share trust line, then liquidity_pool_deposit (FrozenLedgerKeysTests.cpp setup)
   'frozen_ledger_keys_apply_time_validation-liquidity_pool_deposit_assetA_trustline_frozen',
-  // create_claimable_balance (FrozenLedgerKeysTests.cpp setup)
-  'frozen_ledger_keys_apply_time_validation-claim_claimable_balance_trustline_frozen',
 ]);
 
 /**
