@@ -4,10 +4,17 @@
 // section's expected codes and balance deltas taken from those tests.
 import { describe, expect, it } from 'vitest';
 import { Asset, Keypair, Operation, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
-import type { ClaimableBalanceRec } from '../../src/core/ledger/entries.js';
 import { claimableBalanceHash } from '../../src/stellar/index.js';
-import { claimBalanceOp, claimant as claimantOf, clawbackBalanceOp, createBalanceOp, unconditional } from './support/claimable.js';
-import { type Applied, Harness, closeMetaV1, opResultsOf, txMetaV3 } from './support/harness.js';
+import {
+  balanceOf,
+  claimBalanceOp,
+  claimant as claimantOf,
+  clawbackBalanceOp,
+  createBalanceOp,
+  createdBalanceId,
+  unconditional,
+} from './support/claimable.js';
+import { Harness, closeMetaV1, txMetaV3 } from './support/harness.js';
 
 const RESERVE = 100_000_000n;
 const FEE = 100n;
@@ -30,24 +37,6 @@ function simple(levels: number): xdr.ClaimPredicate {
 const simplePred = simple(3);
 const claimant = (kp: Keypair, predicate: xdr.ClaimPredicate = simplePred) => claimantOf(kp, predicate);
 
-/** the id a successful create_claimable_balance returned */
-function createdId(r: Applied, index = 0): Buffer {
-  const tr = xdr.expectUnionVariant(opResultsOf(r.result!)[index]!, 'opInner').tr;
-  const result = xdr.expectUnionVariant(tr, 'createClaimableBalance').createClaimableBalanceResult;
-  return Buffer.from(xdr.expectUnionVariant(result, 'createClaimableBalanceSuccess').balanceId.v0.value);
-}
-
-function balanceOf(h: Harness, id: Buffer): ClaimableBalanceRec | undefined {
-  for (const e of h.core.entries()) if (e.type === 'claimableBalance' && e.balanceId === id.toString('hex')) return e;
-  return undefined;
-}
-
-/** stellar-core's getAvailableBalance */
-function available(h: Harness, kp: Keypair): bigint {
-  const a = h.core.account(kp.publicKey())!;
-  return a.balance - BigInt(2 + a.numSubEntries + a.numSponsoring - a.numSponsored) * RESERVE - a.sellingLiabilities;
-}
-
 function lineBalance(h: Harness, kp: Keypair, asset: Asset): bigint {
   for (const e of h.core.entries()) {
     if (e.type === 'trustline' && e.accountId === kp.publicKey() && e.asset.type !== 'pool_share' && e.asset.code === asset.getCode()) {
@@ -57,15 +46,9 @@ function lineBalance(h: Harness, kp: Keypair, asset: Asset): bigint {
   throw new Error('no trust line');
 }
 
-async function ok(h: Harness, source: Keypair, ops: xdr.Operation[], signers?: Keypair[]): Promise<Applied> {
-  const r = await h.run(source, ops, signers ? { signers } : {});
-  if (r.code !== 'txSuccess') throw new Error(`${r.code} ${r.ops.join(',')}`);
-  return r;
-}
-
 async function create(h: Harness, source: Keypair, asset: Asset, amount: bigint, claimants: xdr.Claimant[]): Promise<Buffer> {
-  const r = await ok(h, source, [createBalanceOp(asset, amount, claimants)]);
-  const id = createdId(r);
+  const r = await h.succeed(source, [createBalanceOp(asset, amount, claimants)]);
+  const id = createdBalanceId(r);
   // TestAccount::createClaimableBalance: the id of the transaction's first operation, sponsored by its creator
   expect(id).toEqual(claimableBalanceHash(source.publicKey(), h.seq(source), 0));
   expect(balanceOf(h, id)).toMatchObject({ amount, sponsor: source.publicKey() });
@@ -73,7 +56,7 @@ async function create(h: Harness, source: Keypair, asset: Asset, amount: bigint,
 }
 
 async function claim(h: Harness, source: Keypair, id: Buffer): Promise<void> {
-  await ok(h, source, [claimBalanceOp(id)]);
+  await h.succeed(source, [claimBalanceOp(id)]);
   expect(balanceOf(h, id)).toBeUndefined();
 }
 
@@ -86,7 +69,7 @@ async function world() {
   const h = await Harness.create({ baseReserve: Number(RESERVE) });
   const [acc1, acc2, issuer] = (await h.fund(50, 3)) as [Keypair, Keypair, Keypair];
   const usd = new Asset('USD', issuer.publicKey());
-  await ok(h, acc2, [Operation.changeTrust({ asset: usd })]);
+  await h.succeed(acc2, [Operation.changeTrust({ asset: usd })]);
   return { h, acc1, acc2, issuer, usd };
 }
 
@@ -100,15 +83,15 @@ async function prelude(native: boolean) {
   const amount = native ? 2n * RESERVE : 100n;
   const valid = [claimant(acc2)];
   if (!native) expect(await codes(h, acc1, [createBalanceOp(asset, amount, valid)])).toEqual(['createClaimableBalanceNoTrust']);
-  await ok(h, issuer, [Operation.setOptions({ setFlags: AUTH_REQUIRED as never })]);
-  await ok(h, acc1, [Operation.changeTrust({ asset: usd })]);
+  await h.succeed(issuer, [Operation.setOptions({ setFlags: AUTH_REQUIRED as never })]);
+  await h.succeed(acc1, [Operation.changeTrust({ asset: usd })]);
   if (!native) expect(await codes(h, acc1, [createBalanceOp(asset, amount, valid)])).toEqual(['createClaimableBalanceNotAuthorized']);
-  await ok(h, issuer, [Operation.allowTrust({ trustor: acc1.publicKey(), assetCode: 'USD', authorize: 1 })]);
+  await h.succeed(issuer, [Operation.allowTrust({ trustor: acc1.publicKey(), assetCode: 'USD', authorize: 1 })]);
   expect(await codes(h, acc1, [createBalanceOp(asset, amount, valid)])).toEqual(['createClaimableBalanceUnderfunded']);
   const fund = () =>
     native
-      ? ok(h, h.root, [Operation.payment({ destination: acc1.publicKey(), asset, amount: stroops(amount) })])
-      : ok(h, issuer, [Operation.payment({ destination: acc1.publicKey(), asset, amount: stroops(amount) })]);
+      ? h.succeed(h.root, [Operation.payment({ destination: acc1.publicKey(), asset, amount: stroops(amount) })])
+      : h.succeed(issuer, [Operation.payment({ destination: acc1.publicKey(), asset, amount: stroops(amount) })]);
   await fund();
   // two claimants take two reserves: the account has 3 (account, trust line, one balance claimant)
   expect(await codes(h, acc1, [createBalanceOp(asset, amount, [claimant(acc2), claimant(issuer)])])).toEqual([
@@ -131,23 +114,23 @@ async function validateCreateAndClaim(
 ) {
   const { h } = w;
   const native = asset.isNative();
-  const assetBalance = (kp: Keypair) => (native ? available(h, kp) : lineBalance(h, kp, asset));
+  const assetBalance = (kp: Keypair) => (native ? h.available(kp) : lineBalance(h, kp, asset));
   const reserve = BigInt(claimants.length) * RESERVE;
-  const createNativeBefore = available(h, createAcc);
+  const createNativeBefore = h.available(createAcc);
   const claimBefore = assetBalance(claimAcc);
-  const rootBefore = available(h, h.root);
+  const rootBefore = h.available(h.root);
   const createAssetBefore = assetBalance(createAcc);
   const id = await create(h, createAcc, asset, amount, claimants);
   if (!native) expect(assetBalance(createAcc)).toBe(createAssetBefore - amount);
   h.advance(DAY);
   await h.close();
-  const createNativeAfter = available(h, createAcc);
-  expect(available(h, h.root)).toBe(rootBefore);
+  const createNativeAfter = h.available(createAcc);
+  expect(h.available(h.root)).toBe(rootBefore);
   expect(createNativeAfter).toBe(createNativeBefore - (native ? amount : 0n) - reserve - FEE);
   expect(assetBalance(claimAcc)).toBe(claimBefore);
   await claim(h, claimAcc, id);
-  expect(available(h, createAcc)).toBe(createNativeAfter + reserve);
-  expect(available(h, h.root)).toBe(rootBefore);
+  expect(h.available(createAcc)).toBe(createNativeAfter + reserve);
+  expect(h.available(h.root)).toBe(rootBefore);
   expect(assetBalance(claimAcc)).toBe(claimBefore + amount - (native ? FEE : 0n));
   return id;
 }
@@ -168,14 +151,14 @@ describe.each([
     const w = await prelude(native);
     for (let i = 1; i <= 10; i++) {
       if (i > 1)
-        await ok(w.h, w.h.root, [
+        await w.h.succeed(w.h.root, [
           Operation.payment({ destination: w.acc1.publicKey(), asset: Asset.native(), amount: stroops(RESERVE * BigInt(i - 1)) }),
         ]);
       const claimants = [claimant(w.acc2), ...Array.from({ length: i - 1 }, () => claimant(Keypair.random()))];
       await validateCreateAndClaim(w, w.acc1, w.acc2, w.asset, w.amount, claimants);
       await w.fund();
       if (i > 1)
-        await ok(w.h, w.acc1, [
+        await w.h.succeed(w.acc1, [
           Operation.payment({ destination: w.h.root.publicKey(), asset: Asset.native(), amount: stroops(RESERVE * BigInt(i - 1)) }),
         ]);
     }
@@ -209,7 +192,7 @@ describe.each([
     // stellar-core's makePredicate around the claim's close time (one day after the creation)
     const tryClaim = async (build: (next: bigint) => xdr.ClaimPredicate, expected: string) => {
       // a balance left unclaimed keeps its reserve: one more for each attempt
-      await ok(h, h.root, [Operation.payment({ destination: acc1.publicKey(), asset: Asset.native(), amount: stroops(RESERVE) })]);
+      await h.succeed(h.root, [Operation.payment({ destination: acc1.publicKey(), asset: Asset.native(), amount: stroops(RESERVE) })]);
       const createdAt = BigInt(h.core.latestLedger().closeTime) + 5n;
       const id = await create(h, acc1, asset, amount, [claimant(acc2, build(createdAt + BigInt(DAY)))]);
       h.advance(DAY - 5);
@@ -256,7 +239,7 @@ describe.each([
     const w = await prelude(native);
     const { h, acc1, acc2, asset, amount, valid } = w;
     const first = await create(h, acc1, asset, amount, valid);
-    await ok(h, h.root, [Operation.payment({ destination: acc1.publicKey(), asset: Asset.native(), amount: stroops(3n * RESERVE) })]);
+    await h.succeed(h.root, [Operation.payment({ destination: acc1.publicKey(), asset: Asset.native(), amount: stroops(3n * RESERVE) })]);
     await w.fund();
     const second = await validateCreateAndClaim(w, acc1, acc2, asset, amount, valid);
     expect(second).not.toEqual(first);
@@ -275,7 +258,7 @@ describe.each([
     await fund();
     const before = h.balance(acc1);
     const id = claimableBalanceHash(acc1.publicKey(), h.seq(acc1) + 1n, 0);
-    await ok(h, acc1, [createBalanceOp(asset, amount, [claimant(acc1)]), claimBalanceOp(id)]);
+    await h.succeed(acc1, [createBalanceOp(asset, amount, [claimant(acc1)]), claimBalanceOp(id)]);
     expect(h.balance(acc1)).toBe(before - 2n * FEE);
     expect(balanceOf(h, id)).toBeUndefined();
   });
@@ -292,17 +275,17 @@ describe('claimableBalance', () => {
 
   it('claim trust line issues: no trust, not authorized, line full, then claimed', async () => {
     const { h, acc2, issuer, usd } = await world();
-    await ok(h, issuer, [Operation.payment({ destination: acc2.publicKey(), asset: usd, amount: stroops(INT64_MAX) })]);
+    await h.succeed(issuer, [Operation.payment({ destination: acc2.publicKey(), asset: usd, amount: stroops(INT64_MAX) })]);
     const [acc3] = (await h.fund(50)) as [Keypair];
     const id = await create(h, acc2, usd, INT64_MAX - 100n, [claimant(acc3)]);
     expect(await codes(h, acc3, [claimBalanceOp(id)])).toEqual(['claimClaimableBalanceNoTrust']);
-    await ok(h, issuer, [Operation.setOptions({ setFlags: AUTH_REQUIRED as never })]);
-    await ok(h, acc3, [Operation.changeTrust({ asset: usd })]);
+    await h.succeed(issuer, [Operation.setOptions({ setFlags: AUTH_REQUIRED as never })]);
+    await h.succeed(acc3, [Operation.changeTrust({ asset: usd })]);
     expect(await codes(h, acc3, [claimBalanceOp(id)])).toEqual(['claimClaimableBalanceNotAuthorized']);
-    await ok(h, issuer, [Operation.allowTrust({ trustor: acc3.publicKey(), assetCode: 'USD', authorize: 1 })]);
-    await ok(h, issuer, [Operation.payment({ destination: acc3.publicKey(), asset: usd, amount: stroops(101n) })]);
+    await h.succeed(issuer, [Operation.allowTrust({ trustor: acc3.publicKey(), assetCode: 'USD', authorize: 1 })]);
+    await h.succeed(issuer, [Operation.payment({ destination: acc3.publicKey(), asset: usd, amount: stroops(101n) })]);
     expect(await codes(h, acc3, [claimBalanceOp(id)])).toEqual(['claimClaimableBalanceLineFull']);
-    await ok(h, acc3, [Operation.payment({ destination: issuer.publicKey(), asset: usd, amount: stroops(1n) })]);
+    await h.succeed(acc3, [Operation.payment({ destination: issuer.publicKey(), asset: usd, amount: stroops(1n) })]);
     await claim(h, acc3, id);
     expect(lineBalance(h, acc3, usd)).toBe(INT64_MAX);
   });
@@ -310,31 +293,31 @@ describe('claimableBalance', () => {
   it('native line full: the issuer buys INT64_MAX lumens less its balance', async () => {
     const { h, acc2, issuer, usd } = await world();
     const sell = INT64_MAX - h.balance(issuer);
-    await ok(h, issuer, [Operation.manageSellOffer({ selling: usd, buying: Asset.native(), amount: stroops(sell), price: '1' })]);
+    await h.succeed(issuer, [Operation.manageSellOffer({ selling: usd, buying: Asset.native(), amount: stroops(sell), price: '1' })]);
     const amount = h.balance(issuer);
-    await ok(h, h.root, [Operation.payment({ destination: acc2.publicKey(), asset: Asset.native(), amount: stroops(amount) })]);
+    await h.succeed(h.root, [Operation.payment({ destination: acc2.publicKey(), asset: Asset.native(), amount: stroops(amount) })]);
     const id = await create(h, acc2, Asset.native(), amount, [claimant(issuer)]);
     expect(await codes(h, issuer, [claimBalanceOp(id)])).toEqual(['claimClaimableBalanceLineFull']);
   });
 
   it('multiple creates in one transaction: the operation index is in the hash', async () => {
     const { h, acc1, acc2 } = await world();
-    await ok(h, h.root, [Operation.payment({ destination: acc1.publicKey(), asset: Asset.native(), amount: stroops(3n * RESERVE) })]);
-    const r = await ok(h, acc1, [
+    await h.succeed(h.root, [Operation.payment({ destination: acc1.publicKey(), asset: Asset.native(), amount: stroops(3n * RESERVE) })]);
+    const r = await h.succeed(acc1, [
       createBalanceOp(Asset.native(), 1n, [claimant(acc2)]),
       createBalanceOp(Asset.native(), 2n, [claimant(acc2)]),
     ]);
     const seq = h.seq(acc1);
     for (const [i, amount] of [1n, 2n].entries()) {
       const id = claimableBalanceHash(acc1.publicKey(), seq, i);
-      expect(createdId(r, i)).toEqual(id);
+      expect(createdBalanceId(r, i)).toEqual(id);
       expect(balanceOf(h, id)).toMatchObject({ asset: { type: 'native' }, amount });
     }
   });
 
   it('multiple claimants claim in one transaction: the first takes it, the second finds nothing', async () => {
     const { h, acc1, acc2, issuer } = await world();
-    await ok(h, issuer, [Operation.setOptions({ signer: { ed25519PublicKey: acc2.publicKey(), weight: 100 } })]);
+    await h.succeed(issuer, [Operation.setOptions({ signer: { ed25519PublicKey: acc2.publicKey(), weight: 100 } })]);
     const id = await create(h, acc1, Asset.native(), 1n, [claimant(acc2), claimant(h.root, simple(2))]);
     const acc2Balance = h.balance(acc2);
     const issuerBalance = h.balance(issuer);
@@ -348,23 +331,23 @@ describe('claimableBalance', () => {
 
   it("the transaction's source and sequence number make the id, not the operation's source", async () => {
     const { h, acc1, acc2 } = await world();
-    await ok(h, h.root, [Operation.payment({ destination: acc2.publicKey(), asset: Asset.native(), amount: stroops(3n * RESERVE) })]);
-    await ok(h, acc2, [Operation.setOptions({ signer: { ed25519PublicKey: acc1.publicKey(), weight: 100 } })]);
-    const r = await ok(h, acc1, [createBalanceOp(Asset.native(), 1n, [claimant(acc2)], acc2)]);
+    await h.succeed(h.root, [Operation.payment({ destination: acc2.publicKey(), asset: Asset.native(), amount: stroops(3n * RESERVE) })]);
+    await h.succeed(acc2, [Operation.setOptions({ signer: { ed25519PublicKey: acc1.publicKey(), weight: 100 } })]);
+    const r = await h.succeed(acc1, [createBalanceOp(Asset.native(), 1n, [claimant(acc2)], acc2)]);
     const id = claimableBalanceHash(acc1.publicKey(), h.seq(acc1), 0);
-    expect(createdId(r)).toEqual(id);
+    expect(createdBalanceId(r)).toEqual(id);
     // sponsored by the operation's source, which pays its reserve
     expect(balanceOf(h, id)!.sponsor).toBe(acc2.publicKey());
     await claim(h, acc2, id);
 
     // "validate tx account is used in hash": two accounts at the same sequence number
     const [accA, accB] = (await h.fund(60, 2)) as [Keypair, Keypair];
-    await ok(h, accB, [Operation.setOptions({ signer: { ed25519PublicKey: accA.publicKey(), weight: 100 } })]);
-    await ok(h, accA, [Operation.bumpSequence({ bumpTo: String(h.seq(accB)) })]);
+    await h.succeed(accB, [Operation.setOptions({ signer: { ed25519PublicKey: accA.publicKey(), weight: 100 } })]);
+    await h.succeed(accA, [Operation.bumpSequence({ bumpTo: String(h.seq(accB)) })]);
     expect(h.seq(accA)).toBe(h.seq(accB));
     const id1 = await create(h, accB, Asset.native(), 100n, [claimant(acc2)]);
-    const r2 = await ok(h, accA, [createBalanceOp(Asset.native(), 100n, [claimant(acc2)], accB)]);
-    const id2 = createdId(r2);
+    const r2 = await h.succeed(accA, [createBalanceOp(Asset.native(), 100n, [claimant(acc2)], accB)]);
+    const id2 = createdBalanceId(r2);
     expect(id2).toEqual(claimableBalanceHash(accA.publicKey(), h.seq(accA), 0));
     await claim(h, acc2, id1);
     await claim(h, acc2, id2);
@@ -409,9 +392,9 @@ describe('claimableBalance', () => {
 describe('claimable balance meta', () => {
   it('create: the entry created with its sponsor, the creator’s account and line; claim: the entry removed, the reserve returned', async () => {
     const { h, acc1, acc2, issuer, usd } = await world();
-    await ok(h, h.root, [Operation.payment({ destination: acc1.publicKey(), asset: Asset.native(), amount: '20' })]);
-    await ok(h, acc1, [Operation.changeTrust({ asset: usd })]);
-    await ok(h, issuer, [Operation.payment({ destination: acc1.publicKey(), asset: usd, amount: stroops(1000n) })]);
+    await h.succeed(h.root, [Operation.payment({ destination: acc1.publicKey(), asset: Asset.native(), amount: '20' })]);
+    await h.succeed(acc1, [Operation.changeTrust({ asset: usd })]);
+    await h.succeed(issuer, [Operation.payment({ destination: acc1.publicKey(), asset: usd, amount: stroops(1000n) })]);
     const createdAt = BigInt(h.core.latestLedger().closeTime) + 5n;
     const id = await create(h, acc1, usd, 400n, [claimant(acc2, P.claimPredicateBeforeRelativeTime(60n)), claimant(issuer, unconditional)]);
     const createMeta = txMetaV3(closeMetaV1(h.core, h.core.latestLedger().sequence).txProcessing[0]!);
@@ -443,7 +426,7 @@ describe('claimable balance meta', () => {
     expect(changes.filter((c) => c.type === 'ledgerEntryState')).toHaveLength(2);
 
     // the issuer claims (unconditional); acc1's reserve comes back though acc1 is not the source
-    const before = available(h, acc1);
+    const before = h.available(acc1);
     await claim(h, issuer, id);
     const claimChanges = txMetaV3(closeMetaV1(h.core, h.core.latestLedger().sequence).txProcessing[0]!).operations[0]!.changes;
     const removed = claimChanges
@@ -457,7 +440,7 @@ describe('claimable balance meta', () => {
     expect(touched.map((a) => StrKey.encodeEd25519PublicKey(Buffer.from(a.ed25519.value))).sort()).toEqual(
       [acc1.publicKey(), issuer.publicKey()].sort(),
     );
-    expect(available(h, acc1)).toBe(before + 2n * RESERVE);
+    expect(h.available(acc1)).toBe(before + 2n * RESERVE);
     expect(h.core.account(acc1.publicKey())!.numSponsoring).toBe(0);
   });
 });
@@ -469,9 +452,9 @@ describe('clawbackClaimableBalance', () => {
     const [a1, gateway] = (await h.fund(60, 2)) as [Keypair, Keypair];
     const idr = new Asset('IDR', gateway.publicKey());
     const valid = claimant(gateway, unconditional);
-    await ok(h, gateway, [Operation.setOptions({ setFlags: (AUTH_CLAWBACK_ENABLED | AUTH_REVOCABLE) as never })]);
-    await ok(h, a1, [Operation.changeTrust({ asset: idr, limit: stroops(1000n) })]);
-    await ok(h, gateway, [Operation.payment({ destination: a1.publicKey(), asset: idr, amount: stroops(100n) })]);
+    await h.succeed(gateway, [Operation.setOptions({ setFlags: (AUTH_CLAWBACK_ENABLED | AUTH_REVOCABLE) as never })]);
+    await h.succeed(a1, [Operation.changeTrust({ asset: idr, limit: stroops(1000n) })]);
+    await h.succeed(gateway, [Operation.payment({ destination: a1.publicKey(), asset: idr, amount: stroops(100n) })]);
     return { h, a1, gateway, idr, valid };
   }
 
@@ -479,7 +462,7 @@ describe('clawbackClaimableBalance', () => {
     const { h, a1, gateway, idr, valid } = await clawbackWorld();
     const id = await create(h, a1, idr, 99n, [valid]);
     expect(balanceOf(h, id)).toMatchObject({ flags: 1, extLevel: 1 });
-    await ok(h, gateway, [clawbackBalanceOp(id)]);
+    await h.succeed(gateway, [clawbackBalanceOp(id)]);
     expect(balanceOf(h, id)).toBeUndefined();
     expect(lineBalance(h, a1, idr)).toBe(1n);
     expect(h.core.account(a1.publicKey())!.numSponsoring).toBe(0);
@@ -490,23 +473,23 @@ describe('clawbackClaimableBalance', () => {
   it('alphanum12, and an issuer already holding INT64_MAX liabilities', async () => {
     const { h, a1, gateway, idr, valid } = await clawbackWorld();
     const dollar = new Asset('DOLLAR', gateway.publicKey());
-    await ok(h, a1, [Operation.changeTrust({ asset: dollar, limit: stroops(1000n) })]);
-    await ok(h, gateway, [Operation.payment({ destination: a1.publicKey(), asset: dollar, amount: stroops(100n) })]);
-    await ok(h, gateway, [clawbackBalanceOp(await create(h, a1, dollar, 99n, [valid]))]);
+    await h.succeed(a1, [Operation.changeTrust({ asset: dollar, limit: stroops(1000n) })]);
+    await h.succeed(gateway, [Operation.payment({ destination: a1.publicKey(), asset: dollar, amount: stroops(100n) })]);
+    await h.succeed(gateway, [clawbackBalanceOp(await create(h, a1, dollar, 99n, [valid]))]);
     const usd = new Asset('USD', gateway.publicKey());
-    await ok(h, gateway, [Operation.manageSellOffer({ selling: usd, buying: idr, amount: stroops(INT64_MAX), price: '1' })]);
-    await ok(h, gateway, [clawbackBalanceOp(await create(h, a1, idr, 99n, [claimant(a1, unconditional)]))]);
+    await h.succeed(gateway, [Operation.manageSellOffer({ selling: usd, buying: idr, amount: stroops(INT64_MAX), price: '1' })]);
+    await h.succeed(gateway, [clawbackBalanceOp(await create(h, a1, idr, 99n, [claimant(a1, unconditional)]))]);
   });
 
   it("issuer's own balance: clawback follows the issuer's flag when created", async () => {
     const { h, a1, gateway, idr, valid } = await clawbackWorld();
-    await ok(h, gateway, [Operation.setOptions({ clearFlags: AUTH_CLAWBACK_ENABLED as never })]);
+    await h.succeed(gateway, [Operation.setOptions({ clearFlags: AUTH_CLAWBACK_ENABLED as never })]);
     const id1 = await create(h, gateway, idr, 100n, [claimant(a1, unconditional)]);
     expect(balanceOf(h, id1)).toMatchObject({ flags: 0, extLevel: 0 });
     expect(await codes(h, gateway, [clawbackBalanceOp(id1)])).toEqual(['clawbackClaimableBalanceNotClawbackEnabled']);
-    await ok(h, gateway, [Operation.setOptions({ setFlags: AUTH_CLAWBACK_ENABLED as never })]);
+    await h.succeed(gateway, [Operation.setOptions({ setFlags: AUTH_CLAWBACK_ENABLED as never })]);
     const id2 = await create(h, gateway, idr, 100n, [valid]);
-    await ok(h, gateway, [clawbackBalanceOp(id2)]);
+    await h.succeed(gateway, [clawbackBalanceOp(id2)]);
     await claim(h, a1, id1);
     expect(lineBalance(h, a1, idr)).toBe(200n);
   });
@@ -514,22 +497,22 @@ describe('clawbackClaimableBalance', () => {
   it('errors: not the issuer (native, alphanum4, alphanum12), not clawback enabled', async () => {
     const { h, a1, gateway, idr, valid } = await clawbackWorld();
     // reserves for four balances and two more lines
-    await ok(h, h.root, [Operation.payment({ destination: a1.publicKey(), asset: Asset.native(), amount: '100' })]);
+    await h.succeed(h.root, [Operation.payment({ destination: a1.publicKey(), asset: Asset.native(), amount: '100' })]);
     const nativeId = await create(h, a1, Asset.native(), 1n, [valid]);
     expect(await codes(h, gateway, [clawbackBalanceOp(nativeId)])).toEqual(['clawbackClaimableBalanceNotIssuer']);
     const idrId = await create(h, a1, idr, 99n, [valid]);
     expect(await codes(h, h.root, [clawbackBalanceOp(idrId)])).toEqual(['clawbackClaimableBalanceNotIssuer']);
     const dollar = new Asset('DOLLAR', gateway.publicKey());
-    await ok(h, a1, [Operation.changeTrust({ asset: dollar, limit: stroops(1000n) })]);
-    await ok(h, gateway, [Operation.payment({ destination: a1.publicKey(), asset: dollar, amount: stroops(100n) })]);
+    await h.succeed(a1, [Operation.changeTrust({ asset: dollar, limit: stroops(1000n) })]);
+    await h.succeed(gateway, [Operation.payment({ destination: a1.publicKey(), asset: dollar, amount: stroops(100n) })]);
     expect(await codes(h, h.root, [clawbackBalanceOp(await create(h, a1, dollar, 99n, [valid]))])).toEqual([
       'clawbackClaimableBalanceNotIssuer',
     ]);
 
-    await ok(h, gateway, [Operation.setOptions({ clearFlags: AUTH_CLAWBACK_ENABLED as never })]);
+    await h.succeed(gateway, [Operation.setOptions({ clearFlags: AUTH_CLAWBACK_ENABLED as never })]);
     const usd = new Asset('USD', gateway.publicKey());
-    await ok(h, a1, [Operation.changeTrust({ asset: usd, limit: stroops(1000n) })]);
-    await ok(h, gateway, [Operation.payment({ destination: a1.publicKey(), asset: usd, amount: stroops(100n) })]);
+    await h.succeed(a1, [Operation.changeTrust({ asset: usd, limit: stroops(1000n) })]);
+    await h.succeed(gateway, [Operation.payment({ destination: a1.publicKey(), asset: usd, amount: stroops(100n) })]);
     const usdId = await create(h, a1, usd, 100n, [valid]);
     expect(await codes(h, gateway, [clawbackBalanceOp(usdId)])).toEqual(['clawbackClaimableBalanceNotClawbackEnabled']);
     await claim(h, gateway, usdId);
@@ -542,15 +525,15 @@ describe('thresholds', () => {
       const h = await Harness.create({ baseReserve: Number(RESERVE) });
       const [a1, gateway] = (await h.fund(60, 2)) as [Keypair, Keypair];
       const idr = new Asset('IDR', gateway.publicKey());
-      await ok(h, gateway, [Operation.setOptions({ setFlags: (AUTH_CLAWBACK_ENABLED | AUTH_REVOCABLE) as never })]);
-      await ok(h, a1, [Operation.changeTrust({ asset: idr })]);
-      await ok(h, gateway, [Operation.payment({ destination: a1.publicKey(), asset: idr, amount: '1' })]);
+      await h.succeed(gateway, [Operation.setOptions({ setFlags: (AUTH_CLAWBACK_ENABLED | AUTH_REVOCABLE) as never })]);
+      await h.succeed(a1, [Operation.changeTrust({ asset: idr })]);
+      await h.succeed(gateway, [Operation.payment({ destination: a1.publicKey(), asset: idr, amount: '1' })]);
       return { h, a1, gateway, idr, valid: claimant(gateway, unconditional) };
     })();
     // master weight 1, thresholds low 1, medium 2
-    for (const kp of [a1, gateway]) await ok(h, kp, [Operation.setOptions({ lowThreshold: 1, medThreshold: 2 })]);
+    for (const kp of [a1, gateway]) await h.succeed(kp, [Operation.setOptions({ lowThreshold: 1, medThreshold: 2 })]);
     expect(await h.run(a1, [createBalanceOp(idr, 10n, [valid])])).toMatchObject({ code: 'txFailed', ops: ['opBadAuth'] });
-    await ok(h, a1, [Operation.setOptions({ medThreshold: 1 })]);
+    await h.succeed(a1, [Operation.setOptions({ medThreshold: 1 })]);
     const id = await create(h, a1, idr, 10n, [valid]);
     const id2 = await create(h, a1, idr, 10n, [valid]);
     expect(await h.run(gateway, [clawbackBalanceOp(id)])).toMatchObject({ code: 'txFailed', ops: ['opBadAuth'] });

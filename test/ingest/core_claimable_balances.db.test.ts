@@ -29,9 +29,9 @@ afterAll(async () => {
 describe('claimable balances the core made, ingested', () => {
   it('every ledger is ingested; the live balance, the operations and the effects are there', { timeout: 120_000 }, async () => {
     const h = await Harness.create({ metaOutDir: folder });
+    /** the source's sequence number once its transaction succeeded */
     const run = async (source: Keypair, ops: xdr.Operation[]) => {
-      const r = await h.run(source, ops);
-      if (r.code !== 'txSuccess') throw new Error(`${r.code} ${r.ops.join(',')}`);
+      await h.succeed(source, ops);
       return h.seq(source);
     };
     const [alice, bob, gateway] = (await h.fund(100, 3)) as [Keypair, Keypair, Keypair];

@@ -1,6 +1,8 @@
 // Claimable balance operations built from raw XDR (any predicate, amount or claimant list, so
 // malformed ones too), for the core's tests and the ingestion of what the core made.
 import { Asset, type Keypair, xdr } from '@stellar/stellar-sdk/base';
+import type { ClaimableBalanceRec } from '../../../src/core/ledger/entries.js';
+import { type Applied, type Harness, opResultsOf } from './harness.js';
 
 export const unconditional = xdr.ClaimPredicate.claimPredicateUnconditional();
 
@@ -25,3 +27,16 @@ export const claimBalanceOp = (id: Buffer, source?: Keypair) =>
 
 export const clawbackBalanceOp = (id: Buffer, source?: Keypair) =>
   operation(xdr.OperationBody.clawbackClaimableBalance(new xdr.ClawbackClaimableBalanceOp({ balanceId: balanceId(id) })), source);
+
+/** The id a successful create_claimable_balance (the operation at `index`) returned. */
+export function createdBalanceId(r: Applied, index = 0): Buffer {
+  const tr = xdr.expectUnionVariant(opResultsOf(r.result!)[index]!, 'opInner').tr;
+  const result = xdr.expectUnionVariant(tr, 'createClaimableBalance').createClaimableBalanceResult;
+  return Buffer.from(xdr.expectUnionVariant(result, 'createClaimableBalanceSuccess').balanceId.v0.value);
+}
+
+/** The core's balance with this id (the hash), if it exists. */
+export function balanceOf(h: Harness, id: Buffer): ClaimableBalanceRec | undefined {
+  for (const e of h.core.entries()) if (e.type === 'claimableBalance' && e.balanceId === id.toString('hex')) return e;
+  return undefined;
+}
