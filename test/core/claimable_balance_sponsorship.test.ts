@@ -9,7 +9,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Asset, Keypair, Operation, type xdr } from '@stellar/stellar-sdk/base';
 import { claimableBalanceHash } from '../../src/stellar/index.js';
-import { balanceOf, claimBalanceOp, claimant, clawbackBalanceOp, createBalanceOp, createdBalanceId } from './support/claimable.js';
+import {
+  balanceOf,
+  claimant,
+  claimBalanceOp,
+  clawbackBalanceOp,
+  createBalanceOp,
+  createdBalanceId,
+  horizonBalanceId,
+} from './support/claimable.js';
 import { Harness, patchSnapshotAccount } from './support/harness.js';
 
 const RESERVE = 100_000_000n;
@@ -18,7 +26,6 @@ const UINT32_MAX = 0xffffffff;
 
 const begin = (sponsored: Keypair) => Operation.beginSponsoringFutureReserves({ sponsoredId: sponsored.publicKey() });
 const end = (sponsored: Keypair) => Operation.endSponsoringFutureReserves({ source: sponsored.publicKey() });
-const horizonId = (id: Buffer) => `00000000${id.toString('hex')}`;
 
 /** root's transaction of `ops`, signed by root and `others`; it must succeed */
 async function sandwich(h: Harness, ops: xdr.Operation[], others: Keypair[]) {
@@ -84,7 +91,7 @@ describe('sponsorship of a claimable balance moves, but never goes', () => {
   it('merge create account before claim: the sponsorship is transferred to root, then the creator merges', async () => {
     const { h, acc1, acc2 } = await world();
     const id = createdBalanceId(await h.succeed(acc1, [createBalanceOp(Asset.native(), 100n, [claimant(acc2)])]));
-    const revoke = Operation.revokeClaimableBalanceSponsorship({ balanceId: horizonId(id), source: acc1.publicKey() });
+    const revoke = Operation.revokeClaimableBalanceSponsorship({ balanceId: horizonBalanceId(id), source: acc1.publicKey() });
     await sandwich(h, [begin(acc1), revoke, end(acc1)], [acc1]);
     expect(balanceOf(h, id)!.sponsor).toBe(h.root.publicKey());
     expect(h.core.account(acc1.publicKey())!.numSponsoring).toBe(0);
@@ -104,7 +111,7 @@ describe('sponsorship of a claimable balance moves, but never goes', () => {
   it('claimable balance sponsorship can only be transferred', async () => {
     const { h, acc1, acc2 } = await world();
     const id = await sponsoredCreate(h, acc1, Asset.native(), 1n, [claimant(acc2)]);
-    const r = await h.run(h.root, [Operation.revokeClaimableBalanceSponsorship({ balanceId: horizonId(id) })]);
+    const r = await h.run(h.root, [Operation.revokeClaimableBalanceSponsorship({ balanceId: horizonBalanceId(id) })]);
     expect(r.code).toBe('txFailed');
     expect(r.ops).toEqual(['revokeSponsorshipOnlyTransferable']);
     expect(balanceOf(h, id)!.sponsor).toBe(h.root.publicKey());

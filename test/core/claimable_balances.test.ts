@@ -3,15 +3,16 @@
 // accounts, reserves (stellar-core's test network: base reserve 10 XLM, fee 100) and amounts, each
 // section's expected codes and balance deltas taken from those tests.
 import { describe, expect, it } from 'vitest';
-import { Asset, Keypair, Operation, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
+import { Account, Asset, Keypair, MuxedAccount, Operation, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 import { claimableBalanceHash } from '../../src/stellar/index.js';
 import {
   balanceOf,
-  claimBalanceOp,
   claimant as claimantOf,
+  claimBalanceOp,
   clawbackBalanceOp,
   createBalanceOp,
   createdBalanceId,
+  horizonBalanceId,
   unconditional,
 } from './support/claimable.js';
 import { Harness, closeMetaV1, txMetaV3 } from './support/harness.js';
@@ -386,6 +387,20 @@ describe('claimableBalance', () => {
     expect(r.code).toBe('txFeeBumpInnerSuccess');
     const id = claimableBalanceHash(acc1.publicKey(), seq, 0);
     expect(balanceOf(h, id)).toMatchObject({ amount: 5n, sponsor: acc1.publicKey() });
+  });
+  it('from a muxed source: the id takes its account (getSourceID), as the SDK computes it', async () => {
+    const { h, acc1, acc2 } = await world();
+    const muxed = new MuxedAccount(new Account(acc1.publicKey(), String(h.seq(acc1))), '7');
+    const tx = new TransactionBuilder(muxed, { fee: '100', networkPassphrase: h.core.networkPassphrase })
+      .addOperation(createBalanceOp(Asset.native(), 5n, [claimant(acc2)]))
+      .setTimeout(0)
+      .build();
+    tx.sign(acc1);
+    const r = await h.submitAndClose(tx.toEnvelope().toXdr('base64'));
+    expect(r.code).toBe('txSuccess');
+    const id = claimableBalanceHash(acc1.publicKey(), h.seq(acc1), 0);
+    expect(createdBalanceId(r)).toEqual(id);
+    expect(horizonBalanceId(id)).toBe(tx.getClaimableBalanceId(0));
   });
 });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datastoreSource, startIngester } from '../../src/ingest/index.js';
 import { claimableBalanceHash } from '../../src/stellar/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { claimBalanceOp, claimant, clawbackBalanceOp, createBalanceOp } from '../core/support/claimable.js';
+import { claimant, claimBalanceOp, clawbackBalanceOp, createBalanceOp, horizonBalanceId } from '../core/support/claimable.js';
 import { Harness, PASSPHRASE } from '../core/support/harness.js';
 
 const P = xdr.ClaimPredicate;
@@ -76,10 +76,9 @@ describe('claimable balances the core made, ingested', () => {
         'SELECT type, count(*)::int AS n FROM history_effects WHERE type IN (50, 51, 52, 69, 71, 80) GROUP BY type ORDER BY type',
       ),
     }));
-    const horizonId = (hash: Buffer) => `00000000${hash.toString('hex')}`;
     expect(balances).toEqual([
       {
-        id: horizonId(live),
+        id: horizonBalanceId(live),
         asset: 'native',
         amount: '50000000',
         sponsor: alice.publicKey(),
@@ -105,7 +104,7 @@ describe('claimable balances the core made, ingested', () => {
     ]);
     expect(claimants).toEqual(
       [bob, gateway]
-        .map((kp) => ({ id: horizonId(live), destination: kp.publicKey() }))
+        .map((kp) => ({ id: horizonBalanceId(live), destination: kp.publicKey() }))
         .sort((a, b) => (a.destination < b.destination ? -1 : 1)),
     );
     // create ×3 (the balance id is in the claim and clawback details), claim, clawback
@@ -113,8 +112,8 @@ describe('claimable balances the core made, ingested', () => {
       { type: 14, balance_id: null },
       { type: 14, balance_id: null },
       { type: 14, balance_id: null },
-      { type: 15, balance_id: horizonId(claimed) },
-      { type: 20, balance_id: horizonId(clawed) },
+      { type: 15, balance_id: horizonBalanceId(claimed) },
+      { type: 20, balance_id: horizonBalanceId(clawed) },
     ]);
     // created ×3, a claimant created per claimant (4), claimed, sponsorship created ×3 and removed ×2, clawed back
     expect(effects).toEqual([

@@ -2,6 +2,7 @@
 // malformed ones too), for the core's tests and the ingestion of what the core made.
 import { Asset, type Keypair, xdr } from '@stellar/stellar-sdk/base';
 import type { ClaimableBalanceRec } from '../../../src/core/ledger/entries.js';
+import { balanceIdHex } from '../../../src/stellar/index.js';
 import { type Applied, type Harness, opResultsOf } from './harness.js';
 
 export const unconditional = xdr.ClaimPredicate.claimPredicateUnconditional();
@@ -13,6 +14,9 @@ const operation = (body: xdr.OperationBody, source?: Keypair) =>
   new xdr.Operation({ sourceAccount: source ? xdr.MuxedAccount.keyTypeEd25519(source.rawPublicKey()) : null, body });
 
 const balanceId = (id: Buffer) => xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(id);
+
+/** A balance's id (its hash) as Horizon and the SDK write it: the hex of the whole ClaimableBalanceID. */
+export const horizonBalanceId = (id: Buffer) => balanceIdHex(balanceId(id));
 
 export const createBalanceOp = (asset: Asset | xdr.Asset, amount: bigint, claimants: xdr.Claimant[], source?: Keypair) =>
   operation(
