@@ -1,5 +1,5 @@
-// Horizon's forms of the ids of claimable balances and liquidity pools, and a pool's id from its
-// parameters; the ids and a balance's paging token as a request gives them.
+// Horizon's forms of the ids of claimable balances and liquidity pools, a new balance's id and a
+// pool's id from their origins; the ids and a balance's paging token as a request gives them.
 import { createHash } from 'node:crypto';
 import { xdr } from '@stellar/stellar-sdk/base';
 import { accountIdToXdr } from './account_id.js';
@@ -10,6 +10,19 @@ import { InvalidValueError } from './invalid_value_error.js';
 /** A claimable balance id as Horizon writes it (xdr.MarshalHex): the hex of its XDR, type first. */
 export function balanceIdHex(id: xdr.ClaimableBalanceId): string {
   return id.toXdr('hex');
+}
+
+/**
+ * The hash (ClaimableBalanceID v0) of the balance the operation at `opIndex` (0-based) of a
+ * transaction creates: sha256 of the ENVELOPE_TYPE_OP_ID preimage of the transaction's source and
+ * sequence number, as stellar-core's getBalanceID. Never the operation's own source; for a fee
+ * bump, the inner transaction's source and sequence number.
+ */
+export function claimableBalanceHash(txSourceId: string, seqNum: bigint, opIndex: number): Buffer {
+  const preimage = xdr.HashIdPreimage.envelopeTypeOpId(
+    new xdr.HashIdPreimageOperationId({ sourceAccount: accountIdToXdr(txSourceId), seqNum, opNum: opIndex }),
+  );
+  return createHash('sha256').update(preimage.toXdr()).digest();
 }
 
 /** A liquidity pool id (PoolId, a 32-byte hash) as hex. */

@@ -15,10 +15,7 @@ import type { CoreLcmCase } from '../support/stellar_core_lcm.js';
  * differ first at a transaction the core refused with opNOT_SUPPORTED. Once the operation lands,
  * its cases fail here and must leave this list: from then on they have to match.
  */
-const PENDING_OPERATIONS = new Set([
-  // create_claimable_balance (FrozenLedgerKeysTests.cpp setup)
-  'frozen_ledger_keys_apply_time_validation-claim_claimable_balance_trustline_frozen',
-]);
+const PENDING_OPERATIONS = new Set<string>();
 
 /**
  * Cases that differ for a reason other than a missing operation, each with its explanation

@@ -4,7 +4,7 @@
 // stellar-core's tests issue from root; here a gateway issues, as root is the friendbot's.
 import { Asset, Keypair, Operation } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { fails, Harness, ok } from './support/harness.js';
+import { fails, Harness } from './support/harness.js';
 import {
   ANY_PRICE,
   balanceOf,
@@ -32,7 +32,7 @@ const minBal = (n: number): bigint => BigInt(2 + n) * RESERVE;
 async function create(h: Harness, stroops: bigint): Promise<Keypair> {
   const kp = Keypair.random();
   const startingBalance = `${stroops / 10_000_000n}.${String(stroops % 10_000_000n).padStart(7, '0')}`;
-  await ok(h, h.root, [Operation.createAccount({ destination: kp.publicKey(), startingBalance })]);
+  await h.succeed(h.root, [Operation.createAccount({ destination: kp.publicKey(), startingBalance })]);
   return kp;
 }
 
@@ -40,7 +40,7 @@ async function create(h: Harness, stroops: bigint): Promise<Keypair> {
 async function world(authRequired = false) {
   const h = await Harness.create();
   const gw = await create(h, 1000n * 10_000_000n);
-  if (authRequired) await ok(h, gw, [Operation.setOptions({ setFlags: 1 })]);
+  if (authRequired) await h.succeed(gw, [Operation.setOptions({ setFlags: 1 })]);
   const cur1 = new Asset('CUR1', gw.publicKey());
   const cur2 = new Asset('CUR2', gw.publicKey());
   return { h, gw, cur1, cur2, pool12: poolIdOf(cur1, cur2), poolNative1: poolIdOf(XLM, cur1) };
@@ -77,21 +77,21 @@ describe('liquidity pool deposit (LiquidityPoolDepositTests.cpp)', () => {
     // an empty pool
     const a1 = await create(h, minBal(10));
     await fails(h, a1, deposit(pool12, 400, 900, [1, 1], [1, 1]), 'liquidityPoolDepositNoTrust');
-    await ok(h, a1, [trust(cur1, 2000), trust(cur2, 2000)]);
-    await ok(h, gw, [authorize(a1, cur1, 2), authorize(a1, cur2, 2)]);
-    await ok(h, a1, [trustPool(cur1, cur2, 1)]);
+    await h.succeed(a1, [trust(cur1, 2000), trust(cur2, 2000)]);
+    await h.succeed(gw, [authorize(a1, cur1, 2), authorize(a1, cur2, 2)]);
+    await h.succeed(a1, [trustPool(cur1, cur2, 1)]);
     await fails(h, a1, deposit(pool12, 400, 900, [1, 1], [1, 1]), 'liquidityPoolDepositNotAuthorized');
-    await ok(h, gw, [authorize(a1, cur1, 1)]);
+    await h.succeed(gw, [authorize(a1, cur1, 1)]);
     await fails(h, a1, deposit(pool12, 400, 900, [1, 1], [1, 1]), 'liquidityPoolDepositNotAuthorized');
-    await ok(h, gw, [authorize(a1, cur2, 1)]);
+    await h.succeed(gw, [authorize(a1, cur2, 1)]);
     await fails(h, a1, deposit(pool12, 400, 900, [1, 1], [1, 1]), 'liquidityPoolDepositUnderfunded');
-    await ok(h, gw, [pay(a1, cur1, 800)]);
+    await h.succeed(gw, [pay(a1, cur1, 800)]);
     await fails(h, a1, deposit(pool12, 400, 900, [1, 1], [1, 1]), 'liquidityPoolDepositUnderfunded');
-    await ok(h, gw, [pay(a1, cur2, 1800)]);
+    await h.succeed(gw, [pay(a1, cur2, 1800)]);
     await fails(h, a1, deposit(pool12, 400, 900, [1, 1], [1, 1]), 'liquidityPoolDepositBadPrice');
     await fails(h, a1, deposit(pool12, 400, 900, [4, 9], [4, 9]), 'liquidityPoolDepositLineFull');
-    await ok(h, a1, [trustPool(cur1, cur2, 600)]);
-    await ok(h, a1, [deposit(pool12, 400, 900, [4, 9], [4, 9])]);
+    await h.succeed(a1, [trustPool(cur1, cur2, 600)]);
+    await h.succeed(a1, [deposit(pool12, 400, 900, [4, 9], [4, 9])]);
     expect(balanceOf(h.core, a1, cur1)).toBe(400n);
     expect(balanceOf(h.core, a1, cur2)).toBe(900n);
     expect(poolShareLineOf(h.core, a1, pool12)?.balance).toBe(600n);
@@ -100,22 +100,22 @@ describe('liquidity pool deposit (LiquidityPoolDepositTests.cpp)', () => {
     // a pool with shares
     const a2 = await create(h, minBal(10));
     await fails(h, a2, deposit(pool12, 400, 900, [1, 1], [1, 1]), 'liquidityPoolDepositNoTrust');
-    await ok(h, a2, [trust(cur1, MAX), trust(cur2, MAX)]);
-    await ok(h, gw, [authorize(a2, cur1, 2), authorize(a2, cur2, 2)]);
-    await ok(h, a2, [trustPool(cur1, cur2, 1)]);
+    await h.succeed(a2, [trust(cur1, MAX), trust(cur2, MAX)]);
+    await h.succeed(gw, [authorize(a2, cur1, 2), authorize(a2, cur2, 2)]);
+    await h.succeed(a2, [trustPool(cur1, cur2, 1)]);
     await fails(h, a2, deposit(pool12, 400, 900, [1, 1], [1, 1]), 'liquidityPoolDepositNotAuthorized');
-    await ok(h, gw, [authorize(a2, cur1, 1)]);
+    await h.succeed(gw, [authorize(a2, cur1, 1)]);
     await fails(h, a2, deposit(pool12, 400, 900, [1, 1], [1, 1]), 'liquidityPoolDepositNotAuthorized');
-    await ok(h, gw, [authorize(a2, cur2, 1)]);
+    await h.succeed(gw, [authorize(a2, cur2, 1)]);
     await fails(h, a2, deposit(pool12, 400, 900, [1, 1], [1, 1]), 'liquidityPoolDepositUnderfunded');
-    await ok(h, gw, [pay(a2, cur1, MAX)]);
+    await h.succeed(gw, [pay(a2, cur1, MAX)]);
     await fails(h, a2, deposit(pool12, 400, 900, [1, 1], [1, 1]), 'liquidityPoolDepositUnderfunded');
-    await ok(h, gw, [pay(a2, cur2, MAX)]);
+    await h.succeed(gw, [pay(a2, cur2, MAX)]);
     await fails(h, a2, deposit(pool12, 400, 900, [1, 1], [1, 1]), 'liquidityPoolDepositBadPrice');
     await fails(h, a2, deposit(pool12, 400, 900, [4, 9], [4, 9]), 'liquidityPoolDepositLineFull');
-    await ok(h, a2, [trustPool(cur1, cur2, MAX)]);
+    await h.succeed(a2, [trustPool(cur1, cur2, MAX)]);
     await fails(h, a2, deposit(pool12, MAX, MAX, ...ANY_PRICE), 'liquidityPoolDepositPoolFull');
-    await ok(h, a2, [deposit(pool12, 101, 151, [3, 9], [5, 9])]);
+    await h.succeed(a2, [deposit(pool12, 101, 151, [3, 9], [5, 9])]);
     expect(balanceOf(h.core, a2, cur1)).toBe(MAX - 67n);
     expect(balanceOf(h.core, a2, cur2)).toBe(MAX - 150n);
     expect(poolShareLineOf(h.core, a2, pool12)?.balance).toBe(100n);
@@ -129,20 +129,20 @@ describe('liquidity pool deposit (LiquidityPoolDepositTests.cpp)', () => {
     // an empty pool
     const a1 = await create(h, minBal(3) + 6n * 100n);
     await fails(h, a1, d(), 'liquidityPoolDepositNoTrust');
-    await ok(h, a1, [trust(cur1, MAX)]);
-    await ok(h, gw, [authorize(a1, cur1, 2)]);
-    await ok(h, a1, [trustPool(XLM, cur1, 1)]);
+    await h.succeed(a1, [trust(cur1, MAX)]);
+    await h.succeed(gw, [authorize(a1, cur1, 2)]);
+    await h.succeed(a1, [trustPool(XLM, cur1, 1)]);
     await fails(h, a1, d(), 'liquidityPoolDepositNotAuthorized');
-    await ok(h, gw, [authorize(a1, cur1, 1)]);
+    await h.succeed(gw, [authorize(a1, cur1, 1)]);
     await fails(h, a1, d(), 'liquidityPoolDepositUnderfunded');
-    await ok(h, h.root, [Operation.payment({ destination: a1.publicKey(), asset: XLM, amount: '6' })]);
+    await h.succeed(h.root, [Operation.payment({ destination: a1.publicKey(), asset: XLM, amount: '6' })]);
     await fails(h, a1, d(), 'liquidityPoolDepositUnderfunded');
-    await ok(h, gw, [pay(a1, cur1, MAX)]);
+    await h.succeed(gw, [pay(a1, cur1, MAX)]);
     await fails(h, a1, d(), 'liquidityPoolDepositBadPrice');
     await fails(h, a1, d(BigInt(I32), [1, I32], [1, I32]), 'liquidityPoolDepositLineFull');
-    await ok(h, a1, [trustPool(XLM, cur1, MAX)]);
+    await h.succeed(a1, [trustPool(XLM, cur1, MAX)]);
     let balance = balanceOf(h.core, a1, XLM);
-    await ok(h, a1, [d(BigInt(I32), [1, I32], [1, I32])]);
+    await h.succeed(a1, [d(BigInt(I32), [1, I32], [1, I32])]);
     expect(balanceOf(h.core, a1, XLM)).toBe(balance - 100n - 1n);
     expect(balanceOf(h.core, a1, cur1)).toBe(MAX - BigInt(I32));
     expect(poolShareLineOf(h.core, a1, poolNative1)?.balance).toBe(46340n);
@@ -150,20 +150,20 @@ describe('liquidity pool deposit (LiquidityPoolDepositTests.cpp)', () => {
 
     // a pool with shares
     const a2 = await create(h, minBal(3) + 6n * 100n);
-    await ok(h, a2, [trust(cur1, MAX)]);
-    await ok(h, gw, [authorize(a2, cur1, 2)]);
-    await ok(h, a2, [trustPool(XLM, cur1, 1)]);
+    await h.succeed(a2, [trust(cur1, MAX)]);
+    await h.succeed(gw, [authorize(a2, cur1, 2)]);
+    await h.succeed(a2, [trustPool(XLM, cur1, 1)]);
     await fails(h, a2, d(), 'liquidityPoolDepositNotAuthorized');
-    await ok(h, gw, [authorize(a2, cur1, 1)]);
+    await h.succeed(gw, [authorize(a2, cur1, 1)]);
     await fails(h, a2, d(), 'liquidityPoolDepositUnderfunded');
-    await ok(h, h.root, [Operation.payment({ destination: a2.publicKey(), asset: XLM, amount: '506' })]);
-    await ok(h, gw, [pay(a2, cur1, MAX)]);
+    await h.succeed(h.root, [Operation.payment({ destination: a2.publicKey(), asset: XLM, amount: '506' })]);
+    await h.succeed(gw, [pay(a2, cur1, MAX)]);
     await fails(h, a2, d(), 'liquidityPoolDepositBadPrice');
     await fails(h, a2, d(BigInt(I32), [1, I32], [I32, 1]), 'liquidityPoolDepositLineFull');
-    await ok(h, a2, [trustPool(XLM, cur1, MAX)]);
+    await h.succeed(a2, [trustPool(XLM, cur1, MAX)]);
     await fails(h, a2, deposit(poolNative1, 5000000000n, MAX, ...ANY_PRICE), 'liquidityPoolDepositPoolFull');
     balance = balanceOf(h.core, a2, XLM);
-    await ok(h, a2, [d(BigInt(I32), [1, I32], [I32, 1])]);
+    await h.succeed(a2, [d(BigInt(I32), [1, I32], [I32, 1])]);
     expect(balanceOf(h.core, a2, XLM)).toBe(balance - 100n - 1n);
     expect(balanceOf(h.core, a2, cur1)).toBe(MAX - BigInt(I32));
     expect(poolShareLineOf(h.core, a2, poolNative1)?.balance).toBe(46340n);
@@ -173,20 +173,20 @@ describe('liquidity pool deposit (LiquidityPoolDepositTests.cpp)', () => {
   it('pool share calculation overflows for one asset: rounding leaves extra asset in the pool (assetB fail)', async () => {
     const { h, gw, cur1, cur2, pool12 } = await world();
     const [a1, a2] = [await create(h, minBal(10)), await create(h, minBal(10))];
-    for (const a of [a1, a2]) await ok(h, a, [trust(cur1, MAX), trust(cur2, MAX), trustPool(cur1, cur2, MAX)]);
-    await ok(h, gw, [pay(a1, cur1, 1000), pay(a1, cur2, 1000), pay(a2, cur1, MAX), pay(a2, cur2, MAX)]);
-    await ok(h, a1, [deposit(pool12, 900, 400, [9, 4], [9, 4])]);
+    for (const a of [a1, a2]) await h.succeed(a, [trust(cur1, MAX), trust(cur2, MAX), trustPool(cur1, cur2, MAX)]);
+    await h.succeed(gw, [pay(a1, cur1, 1000), pay(a1, cur2, 1000), pay(a2, cur1, MAX), pay(a2, cur2, MAX)]);
+    await h.succeed(a1, [deposit(pool12, 900, 400, [9, 4], [9, 4])]);
     expect(poolState(h.core, pool12)).toEqual([900n, 400n, 600n, 2n]);
-    await ok(h, a2, [deposit(pool12, MAX - 1000n, MAX - 1000n, ...ANY_PRICE)]);
+    await h.succeed(a2, [deposit(pool12, MAX - 1000n, MAX - 1000n, ...ANY_PRICE)]);
     expect(poolShareLineOf(h.core, a2, pool12)?.balance).toBe(6148914691236516538n);
     expect(balanceOf(h.core, a2, cur1)).toBe(MAX - 9223372036854774807n);
     expect(balanceOf(h.core, a2, cur2)).toBe(MAX - 4099276460824344359n);
     expect(poolState(h.core, pool12)).toEqual([9223372036854775707n, 4099276460824344759n, 6148914691236517138n, 2n]);
-    await ok(h, a2, [withdraw(pool12, 6148914691236516538n, 9223372036854774807n, 4099276460824344358n)]);
+    await h.succeed(a2, [withdraw(pool12, 6148914691236516538n, 9223372036854774807n, 4099276460824344358n)]);
     expect(balanceOf(h.core, a2, cur1)).toBe(MAX);
     expect(balanceOf(h.core, a2, cur2)).toBe(MAX - 1n);
     expect(poolState(h.core, pool12)).toEqual([900n, 401n, 600n, 2n]);
-    await ok(h, a1, [withdraw(pool12, 600, 900, 401)]);
+    await h.succeed(a1, [withdraw(pool12, 600, 900, 401)]);
     expect(balanceOf(h.core, a1, cur1)).toBe(1000n);
     expect(balanceOf(h.core, a1, cur2)).toBe(1001n);
     expect(poolState(h.core, pool12)).toEqual([0n, 0n, 0n, 2n]);
@@ -196,26 +196,26 @@ describe('liquidity pool deposit (LiquidityPoolDepositTests.cpp)', () => {
     const { h, gw, cur1, cur2, pool12 } = await world();
     const buying = new Asset('BUY1', gw.publicKey());
     const a1 = await create(h, minBal(10));
-    await ok(h, a1, [trust(cur1, 1), trust(cur2, 1), trust(buying, 1)]);
-    await ok(h, gw, [pay(a1, cur1, 1), pay(a1, cur2, 1)]);
-    await ok(h, a1, [trustPool(cur1, cur2, 2)]);
+    await h.succeed(a1, [trust(cur1, 1), trust(cur2, 1), trust(buying, 1)]);
+    await h.succeed(gw, [pay(a1, cur1, 1), pay(a1, cur2, 1)]);
+    await h.succeed(a1, [trustPool(cur1, cur2, 2)]);
     for (let round = 0; round < 2; round++) {
-      const r = await ok(h, a1, [sellOffer(cur1, buying, 1, 1, 1)]);
+      const r = await h.succeed(a1, [sellOffer(cur1, buying, 1, 1, 1)]);
       expect(r.ops).toEqual(['manageSellOfferSuccess']);
       await fails(h, a1, deposit(pool12, 1, 1, [1, 1], [1, 1]), 'liquidityPoolDepositUnderfunded');
       const offerId = [...h.core.entries()].find((e) => e.type === 'offer')!;
-      await ok(h, a1, [sellOffer(cur1, buying, 0, 1, 1, offerId.type === 'offer' ? offerId.offerId : 0n)]);
-      await ok(h, a1, [deposit(pool12, 1, 1, [1, 1], [1, 1])]);
-      await ok(h, gw, [pay(a1, cur1, 1), pay(a1, cur2, 1)]);
+      await h.succeed(a1, [sellOffer(cur1, buying, 0, 1, 1, offerId.type === 'offer' ? offerId.offerId : 0n)]);
+      await h.succeed(a1, [deposit(pool12, 1, 1, [1, 1], [1, 1])]);
+      await h.succeed(gw, [pay(a1, cur1, 1), pay(a1, cur2, 1)]);
     }
   });
 
   it('bad price in existing pool due to 0 calculated deposit amounts for both assets', async () => {
     const { h, gw, cur1, cur2, pool12 } = await world();
     const a1 = await create(h, minBal(10));
-    await ok(h, a1, [trust(cur1, 10000), trust(cur2, 10000), trustPool(cur1, cur2, 1000)]);
-    await ok(h, gw, [pay(a1, cur1, 10000), pay(a1, cur2, 10000)]);
-    await ok(h, a1, [deposit(pool12, 500, 1000, [1, 2], [1, 2])]);
+    await h.succeed(a1, [trust(cur1, 10000), trust(cur2, 10000), trustPool(cur1, cur2, 1000)]);
+    await h.succeed(gw, [pay(a1, cur1, 10000), pay(a1, cur2, 10000)]);
+    await h.succeed(a1, [deposit(pool12, 500, 1000, [1, 2], [1, 2])]);
     expect(poolState(h.core, pool12)).toEqual([500n, 1000n, 707n, 1n]);
     await fails(h, a1, deposit(pool12, 100, 1, [2, 3], [4, 1]), 'liquidityPoolDepositBadPrice');
   });
@@ -234,45 +234,45 @@ describe('liquidity pool withdraw (LiquidityPoolWithdrawTests.cpp)', () => {
     const { h, gw, cur1, cur2, pool12 } = await world();
     const acc1 = await create(h, minBal(10));
     await fails(h, acc1, withdraw(pool12, 1, 0, 0), 'liquidityPoolWithdrawNoTrust');
-    await ok(h, acc1, [trust(cur1, 200), trust(cur2, 50)]);
-    await ok(h, gw, [pay(acc1, cur1, 200), pay(acc1, cur2, 50)]);
-    await ok(h, acc1, [trustPool(cur1, cur2, 100)]);
+    await h.succeed(acc1, [trust(cur1, 200), trust(cur2, 50)]);
+    await h.succeed(gw, [pay(acc1, cur1, 200), pay(acc1, cur2, 50)]);
+    await h.succeed(acc1, [trustPool(cur1, cur2, 100)]);
     await fails(h, acc1, withdraw(pool12, 1, 0, 0), 'liquidityPoolWithdrawUnderfunded');
-    await ok(h, acc1, [deposit(pool12, 200, 50, [4, 1], [4, 1])]);
+    await h.succeed(acc1, [deposit(pool12, 200, 50, [4, 1], [4, 1])]);
     await fails(h, acc1, withdraw(pool12, 100, 201, 0), 'liquidityPoolWithdrawUnderMinimum');
     await fails(h, acc1, withdraw(pool12, 100, 0, 51), 'liquidityPoolWithdrawUnderMinimum');
-    await ok(h, acc1, [trust(cur1, 1)]);
+    await h.succeed(acc1, [trust(cur1, 1)]);
     await fails(h, acc1, withdraw(pool12, 2, 0, 0), 'liquidityPoolWithdrawLineFull');
-    await ok(h, acc1, [trust(cur2, 1)]);
+    await h.succeed(acc1, [trust(cur2, 1)]);
     await fails(h, acc1, withdraw(pool12, 2, 0, 0), 'liquidityPoolWithdrawLineFull');
-    await ok(h, acc1, [trust(cur1, 200), trust(cur2, 50)]);
+    await h.succeed(acc1, [trust(cur1, 200), trust(cur2, 50)]);
     // withdrawal works when only authorized to maintain liabilities
-    await ok(h, gw, [Operation.setOptions({ setFlags: 2 })]);
-    await ok(h, gw, [authorize(acc1, cur1, 2), authorize(acc1, cur2, 2)]);
-    await ok(h, acc1, [withdraw(pool12, 50, 100, 25)]);
+    await h.succeed(gw, [Operation.setOptions({ setFlags: 2 })]);
+    await h.succeed(gw, [authorize(acc1, cur1, 2), authorize(acc1, cur2, 2)]);
+    await h.succeed(acc1, [withdraw(pool12, 50, 100, 25)]);
     expect([balanceOf(h.core, acc1, cur1), balanceOf(h.core, acc1, cur2)]).toEqual([100n, 25n]);
     expect(poolShareLineOf(h.core, acc1, pool12)?.balance).toBe(50n);
     expect(poolState(h.core, pool12)).toEqual([100n, 25n, 50n, 1n]);
     // a different depositor (the issuer)
-    await ok(h, gw, [trustPool(cur1, cur2, 50)]);
-    await ok(h, gw, [deposit(pool12, 100, 25, [4, 1], [4, 1])]);
+    await h.succeed(gw, [trustPool(cur1, cur2, 50)]);
+    await h.succeed(gw, [deposit(pool12, 100, 25, [4, 1], [4, 1])]);
     expect(poolState(h.core, pool12)).toEqual([200n, 50n, 100n, 2n]);
-    await ok(h, acc1, [withdraw(pool12, 50, 100, 25)]);
+    await h.succeed(acc1, [withdraw(pool12, 50, 100, 25)]);
     expect([balanceOf(h.core, acc1, cur1), balanceOf(h.core, acc1, cur2)]).toEqual([200n, 50n]);
     expect(poolShareLineOf(h.core, acc1, pool12)?.balance).toBe(0n);
     expect(poolState(h.core, pool12)).toEqual([100n, 25n, 50n, 2n]);
-    await ok(h, gw, [withdraw(pool12, 50, 100, 25)]);
+    await h.succeed(gw, [withdraw(pool12, 50, 100, 25)]);
     expect(poolState(h.core, pool12)).toEqual([0n, 0n, 0n, 2n]);
     // rounding: sqrt(90*24) ≈ 46.48 gives 46 shares
-    await ok(h, gw, [authorize(acc1, cur1, 1), authorize(acc1, cur2, 1)]);
-    await ok(h, acc1, [deposit(pool12, 90, 24, [90, 24], [90, 24])]);
+    await h.succeed(gw, [authorize(acc1, cur1, 1), authorize(acc1, cur2, 1)]);
+    await h.succeed(acc1, [deposit(pool12, 90, 24, [90, 24], [90, 24])]);
     expect([balanceOf(h.core, acc1, cur1), balanceOf(h.core, acc1, cur2)]).toEqual([110n, 26n]);
     expect(poolState(h.core, pool12)).toEqual([90n, 24n, 46n, 2n]);
     // floor(2/46*90) = 3, floor(2/46*24) = 1
-    await ok(h, acc1, [withdraw(pool12, 2, 0, 0)]);
+    await h.succeed(acc1, [withdraw(pool12, 2, 0, 0)]);
     expect([balanceOf(h.core, acc1, cur1), balanceOf(h.core, acc1, cur2)]).toEqual([113n, 27n]);
     expect(poolState(h.core, pool12)).toEqual([87n, 23n, 44n, 2n]);
-    await ok(h, acc1, [withdraw(pool12, 44, 0, 0)]);
+    await h.succeed(acc1, [withdraw(pool12, 44, 0, 0)]);
     expect([balanceOf(h.core, acc1, cur1), balanceOf(h.core, acc1, cur2)]).toEqual([200n, 50n]);
     expect(poolState(h.core, pool12)).toEqual([0n, 0n, 0n, 2n]);
   });
@@ -281,18 +281,18 @@ describe('liquidity pool withdraw (LiquidityPoolWithdrawTests.cpp)', () => {
     const { h, gw, cur1, poolNative1 } = await world();
     const acc1 = await create(h, minBal(10));
     await fails(h, acc1, withdraw(poolNative1, 1, 0, 0), 'liquidityPoolWithdrawNoTrust');
-    await ok(h, acc1, [trust(cur1, 200)]);
-    await ok(h, gw, [pay(acc1, cur1, 200)]);
-    await ok(h, acc1, [trustPool(XLM, cur1, 100)]);
+    await h.succeed(acc1, [trust(cur1, 200)]);
+    await h.succeed(gw, [pay(acc1, cur1, 200)]);
+    await h.succeed(acc1, [trustPool(XLM, cur1, 100)]);
     await fails(h, acc1, withdraw(poolNative1, 1, 0, 0), 'liquidityPoolWithdrawUnderfunded');
-    await ok(h, acc1, [deposit(poolNative1, 50, 200, [1, 4], [1, 4])]);
+    await h.succeed(acc1, [deposit(poolNative1, 50, 200, [1, 4], [1, 4])]);
     await fails(h, acc1, withdraw(poolNative1, 100, 51, 0), 'liquidityPoolWithdrawUnderMinimum');
     await fails(h, acc1, withdraw(poolNative1, 100, 0, 201), 'liquidityPoolWithdrawUnderMinimum');
-    await ok(h, acc1, [trust(cur1, 1)]);
+    await h.succeed(acc1, [trust(cur1, 1)]);
     await fails(h, acc1, withdraw(poolNative1, 2, 0, 0), 'liquidityPoolWithdrawLineFull');
-    await ok(h, acc1, [trust(cur1, 200)]);
+    await h.succeed(acc1, [trust(cur1, 200)]);
     const balance = balanceOf(h.core, acc1, XLM);
-    await ok(h, acc1, [withdraw(poolNative1, 50, 25, 100)]);
+    await h.succeed(acc1, [withdraw(poolNative1, 50, 25, 100)]);
     expect(balanceOf(h.core, acc1, XLM)).toBe(balance - 100n + 25n);
     expect(balanceOf(h.core, acc1, cur1)).toBe(100n);
     expect(poolState(h.core, poolNative1)).toEqual([25n, 100n, 50n, 1n]);
@@ -301,37 +301,37 @@ describe('liquidity pool withdraw (LiquidityPoolWithdrawTests.cpp)', () => {
   it('withdraw into account with liabilities', async () => {
     const { h, gw, cur1, cur2, pool12 } = await world();
     const acc1 = await create(h, minBal(10));
-    await ok(h, acc1, [trust(cur1, 100), trust(cur2, 100)]);
-    await ok(h, gw, [pay(acc1, cur1, 100), pay(acc1, cur2, 100)]);
-    await ok(h, acc1, [trustPool(cur1, cur2, 100)]);
-    await ok(h, acc1, [deposit(pool12, 100, 100, [1, 1], [1, 1])]);
+    await h.succeed(acc1, [trust(cur1, 100), trust(cur2, 100)]);
+    await h.succeed(gw, [pay(acc1, cur1, 100), pay(acc1, cur2, 100)]);
+    await h.succeed(acc1, [trustPool(cur1, cur2, 100)]);
+    await h.succeed(acc1, [deposit(pool12, 100, 100, [1, 1], [1, 1])]);
     // an offer buying 100 CUR1 fills the line's limit with buying liabilities
-    await ok(h, acc1, [sellOffer(XLM, cur1, 100, 1, 1)]);
+    await h.succeed(acc1, [sellOffer(XLM, cur1, 100, 1, 1)]);
     await fails(h, acc1, withdraw(pool12, 1, 1, 0), 'liquidityPoolWithdrawLineFull');
   });
 
   it('one non-native issuer deposit and withdraw', async () => {
     const { h, gw, cur1, poolNative1 } = await world();
-    await ok(h, gw, [trustPool(XLM, cur1, MAX)]);
-    await ok(h, gw, [deposit(poolNative1, 1000, 1000, [1, 1], [1, 1])]);
-    await ok(h, gw, [withdraw(poolNative1, 1000, 1000, 1000)]);
+    await h.succeed(gw, [trustPool(XLM, cur1, MAX)]);
+    await h.succeed(gw, [deposit(poolNative1, 1000, 1000, [1, 1], [1, 1])]);
+    await h.succeed(gw, [withdraw(poolNative1, 1000, 1000, 1000)]);
     expect(poolState(h.core, poolNative1)).toEqual([0n, 0n, 0n, 1n]);
-    await ok(h, gw, [trustPool(XLM, cur1, 0)]);
+    await h.succeed(gw, [trustPool(XLM, cur1, 0)]);
     expect(poolState(h.core, poolNative1)).toBeNull();
   });
 
   it('both non-native one asset withdraw is zero', async () => {
     const { h, gw, cur1, cur2, pool12 } = await world();
     const acc1 = await create(h, minBal(10));
-    await ok(h, acc1, [trust(cur1, 10), trust(cur2, 10)]);
-    await ok(h, gw, [pay(acc1, cur1, 1), pay(acc1, cur2, 10)]);
-    await ok(h, acc1, [trustPool(cur1, cur2, 4)]);
-    await ok(h, acc1, [deposit(pool12, 1, 10, [1, 10], [1, 10])]);
+    await h.succeed(acc1, [trust(cur1, 10), trust(cur2, 10)]);
+    await h.succeed(gw, [pay(acc1, cur1, 1), pay(acc1, cur2, 10)]);
+    await h.succeed(acc1, [trustPool(cur1, cur2, 4)]);
+    await h.succeed(acc1, [deposit(pool12, 1, 10, [1, 10], [1, 10])]);
     expect(poolShareLineOf(h.core, acc1, pool12)?.balance).toBe(3n);
     expect(poolState(h.core, pool12)).toEqual([1n, 10n, 3n, 1n]);
-    await ok(h, acc1, [withdraw(pool12, 2, 0, 6)]);
+    await h.succeed(acc1, [withdraw(pool12, 2, 0, 6)]);
     expect(poolState(h.core, pool12)).toEqual([1n, 4n, 1n, 1n]);
-    await ok(h, acc1, [withdraw(pool12, 1, 1, 4)]);
+    await h.succeed(acc1, [withdraw(pool12, 1, 1, 4)]);
     expect([balanceOf(h.core, acc1, cur1), balanceOf(h.core, acc1, cur2)]).toEqual([1n, 10n]);
     expect(poolState(h.core, pool12)).toEqual([0n, 0n, 0n, 1n]);
   });
@@ -349,25 +349,25 @@ describe('change trust pool share trustline (ChangeTrustTests.cpp)', () => {
     const poolId = poolIdOf(assetA, assetB);
     if (startWithPool) {
       const a1 = await create(h, minBal(4) + 300n);
-      await ok(h, a1, [...[assetA, assetB].filter((a) => !a.isNative()).map((a) => trust(a, 10)), trustPool(assetA, assetB, 10)]);
+      await h.succeed(a1, [...[assetA, assetB].filter((a) => !a.isNative()).map((a) => trust(a, 10)), trustPool(assetA, assetB, 10)]);
     }
-    await ok(h, gw, [Operation.setOptions({ setFlags: 1 })]);
+    await h.succeed(gw, [Operation.setOptions({ setFlags: 1 })]);
     const hasTrust = (a: Asset) => !a.isNative() && a.getIssuer() !== owner!.publicKey();
     await fails(h, owner!, trustPool(assetA, assetB, 10), 'changeTrustTrustLineMissing');
     if (hasTrust(assetA)) {
-      await ok(h, owner!, [trust(assetA, 10)]);
+      await h.succeed(owner!, [trust(assetA, 10)]);
       await fails(h, owner!, trustPool(assetA, assetB, 10), 'changeTrustNotAuthMaintainLiabilities');
-      await ok(h, gw, [authorize(owner!, assetA, 2)]);
+      await h.succeed(gw, [authorize(owner!, assetA, 2)]);
     }
     if (hasTrust(assetB)) {
       await fails(h, owner!, trustPool(assetA, assetB, 10), 'changeTrustTrustLineMissing');
-      await ok(h, owner!, [trust(assetB, 10)]);
+      await h.succeed(owner!, [trust(assetB, 10)]);
       await fails(h, owner!, trustPool(assetA, assetB, 10), 'changeTrustNotAuthMaintainLiabilities');
-      await ok(h, gw, [authorize(owner!, assetB, 2)]);
+      await h.succeed(gw, [authorize(owner!, assetB, 2)]);
     }
     const subentries = () => h.core.account(owner!.publicKey())!.numSubEntries;
     const before = subentries();
-    await ok(h, owner!, [trustPool(assetA, assetB, 10)]);
+    await h.succeed(owner!, [trustPool(assetA, assetB, 10)]);
     expect(subentries() - before).toBe(2);
     const line = poolShareLineOf(h.core, owner!, poolId)!;
     expect(line.flags).toBe(0);
@@ -380,23 +380,23 @@ describe('change trust pool share trustline (ChangeTrustTests.cpp)', () => {
 
     // the limit of a shares line stays above its balance
     for (const a of [assetA, assetB].filter(hasTrust)) {
-      await ok(h, gw, [authorize(owner!, a, 1)]);
-      await ok(h, gw, [pay(owner!, a, 10)]);
+      await h.succeed(gw, [authorize(owner!, a, 1)]);
+      await h.succeed(gw, [pay(owner!, a, 10)]);
     }
-    await ok(h, owner!, [deposit(poolId, 10, 10, [1, 1], [1, 1])]);
+    await h.succeed(owner!, [deposit(poolId, 10, 10, [1, 1], [1, 1])]);
     await fails(h, owner!, trustPool(assetA, assetB, 9), 'changeTrustInvalidLimit');
     await fails(h, owner!, trustPool(assetA, assetB, 0), 'changeTrustInvalidLimit');
-    await ok(h, owner!, [trustPool(assetA, assetB, 11)]);
-    await ok(h, owner!, [withdraw(poolId, 10, 10, 10)]);
+    await h.succeed(owner!, [trustPool(assetA, assetB, 11)]);
+    await h.succeed(owner!, [withdraw(poolId, 10, 10, 10)]);
     const after = subentries();
-    await ok(h, owner!, [trustPool(assetA, assetB, 0)]);
+    await h.succeed(owner!, [trustPool(assetA, assetB, 0)]);
     expect(poolShareLineOf(h.core, owner!, poolId)).toBeUndefined();
     expect(subentries()).toBe(after - 2);
     for (const a of [assetA, assetB].filter(hasTrust)) expect(trustLineOf(h.core, owner!, a)?.liquidityPoolUseCount).toBe(0);
     expect(poolState(h.core, poolId) !== null).toBe(startWithPool);
     for (const a of [assetA, assetB].filter(hasTrust)) {
-      await ok(h, owner!, [pay(gw, a, 10)]);
-      await ok(h, owner!, [trust(a, 0)]);
+      await h.succeed(owner!, [pay(gw, a, 10)]);
+      await h.succeed(owner!, [trust(a, 0)]);
     }
   };
 
@@ -424,10 +424,10 @@ describe('change trust pool share trustline (ChangeTrustTests.cpp)', () => {
     const idr = new Asset('IDR', gw.publicKey());
     const usd = new Asset('USD', gw.publicKey());
     const acc1 = await create(h, minBal(3));
-    await ok(h, h.root, [Operation.payment({ destination: acc1.publicKey(), asset: XLM, amount: '0.0000300' })]);
-    await ok(h, acc1, [trust(idr, 10), trust(usd, 10)]);
+    await h.succeed(h.root, [Operation.payment({ destination: acc1.publicKey(), asset: XLM, amount: '0.0000300' })]);
+    await h.succeed(acc1, [trust(idr, 10), trust(usd, 10)]);
     await fails(h, acc1, trustPool(idr, usd, 10), 'changeTrustLowReserve');
-    await ok(h, h.root, [Operation.payment({ destination: acc1.publicKey(), asset: XLM, amount: '1' })]);
-    await ok(h, acc1, [trustPool(idr, usd, 10)]);
+    await h.succeed(h.root, [Operation.payment({ destination: acc1.publicKey(), asset: XLM, amount: '1' })]);
+    await h.succeed(acc1, [trustPool(idr, usd, 10)]);
   });
 });

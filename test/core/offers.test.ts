@@ -40,26 +40,20 @@ function opResult(r: Applied, i = 0): xdr.OperationResult {
   return opResultsOf(r.result!)[i]!;
 }
 
-async function ok(h: Harness, source: Keypair, ops: xdr.Operation[]): Promise<Applied> {
-  const r = await h.run(source, ops);
-  expect(r.code, r.ops.join(',')).toBe('txSuccess');
-  return r;
-}
-
 describe('create offer errors', () => {
   it('answers stellar-core codes', async () => {
     const { h, issuer, idr, usd } = await world();
     const [a] = await h.fund(100);
     // without trustline for selling
     expect((await h.run(a!, [sellOffer(idr, XLM, 100, 1, 1)])).ops).toEqual(['manageSellOfferSellNoTrust']);
-    await ok(h, a!, [trust(idr, 1_000_000)]);
+    await h.succeed(a!, [trust(idr, 1_000_000)]);
     // without having any amount of the asset
     expect((await h.run(a!, [sellOffer(idr, XLM, 100, 1, 1)])).ops).toEqual(['manageSellOfferUnderfunded']);
     // without trustline for buying
     expect((await h.run(a!, [sellOffer(XLM, usd, 100, 1, 1)])).ops).toEqual(['manageSellOfferBuyNoTrust']);
     expect((await h.run(a!, [buyOffer(XLM, usd, 100, 1, 1)])).ops).toEqual(['manageBuyOfferBuyNoTrust']);
     // buying trust line filled up: no room for the buying liabilities
-    await ok(h, issuer, [pay(a!, idr, 1_000_000)]);
+    await h.succeed(issuer, [pay(a!, idr, 1_000_000)]);
     expect((await h.run(a!, [sellOffer(XLM, idr, 100, 1, 1)])).ops).toEqual(['manageSellOfferLineFull']);
     // amount 0 on a new offer, invalid prices, same assets, negative id
     expect((await h.run(a!, [sellOffer(idr, XLM, 0, 1, 1)])).ops).toEqual(['manageSellOfferMalformed']);
@@ -78,20 +72,20 @@ describe('create offer errors', () => {
     const { h, usd } = await world();
     // 2 base reserves + 1 for the trust line + the two fees
     const [a] = await h.fund(1.5 + 0.00002);
-    await ok(h, a!, [trust(usd, 1_000_000)]);
+    await h.succeed(a!, [trust(usd, 1_000_000)]);
     expect((await h.run(a!, [sellOffer(XLM, usd, 100, 1, 1)])).ops).toEqual(['manageSellOfferLowReserve']);
   });
 
   it('not authorized to sell or buy', async () => {
     const { h, issuer, idr, usd } = await world();
     const [a] = await h.fund(100);
-    await ok(h, a!, [trust(idr, 1_000_000), trust(usd, 1_000_000)]);
-    await ok(h, issuer, [pay(a!, idr, 1000)]);
+    await h.succeed(a!, [trust(idr, 1_000_000), trust(usd, 1_000_000)]);
+    await h.succeed(issuer, [pay(a!, idr, 1000)]);
     // AUTH_REVOCABLE lets the issuer revoke; a's lines become unauthorized
-    await ok(h, issuer, [Operation.setOptions({ setFlags: 2 })]);
-    await ok(h, issuer, [Operation.allowTrust({ trustor: a!.publicKey(), assetCode: 'USD', authorize: 0 })]);
+    await h.succeed(issuer, [Operation.setOptions({ setFlags: 2 })]);
+    await h.succeed(issuer, [Operation.allowTrust({ trustor: a!.publicKey(), assetCode: 'USD', authorize: 0 })]);
     expect((await h.run(a!, [sellOffer(idr, usd, 100, 1, 1)])).ops).toEqual(['manageSellOfferBuyNotAuthorized']);
-    await ok(h, issuer, [Operation.allowTrust({ trustor: a!.publicKey(), assetCode: 'IDR', authorize: 0 })]);
+    await h.succeed(issuer, [Operation.allowTrust({ trustor: a!.publicKey(), assetCode: 'IDR', authorize: 0 })]);
     expect((await h.run(a!, [sellOffer(idr, XLM, 100, 1, 1)])).ops).toEqual(['manageSellOfferSellNotAuthorized']);
   });
 });
@@ -100,11 +94,11 @@ describe('passive offers (OfferTests.cpp "passive offer")', () => {
   async function setup() {
     const w = await world();
     const [a1, b1] = await w.h.fund(100, 2);
-    await ok(w.h, a1!, [trust(w.idr, 1_000_000), trust(w.usd, 1_000_000)]);
-    await ok(w.h, b1!, [trust(w.idr, 1_000_000), trust(w.usd, 1_000_000)]);
-    await ok(w.h, w.issuer, [pay(a1!, w.idr, 100_000), pay(b1!, w.usd, 100_000)]);
-    const first = await ok(w.h, a1!, [sellOffer(w.idr, w.usd, 100, 1, 1)]);
-    const second = await ok(w.h, b1!, [passiveOffer(w.usd, w.idr, 100, 1, 1)]);
+    await w.h.succeed(a1!, [trust(w.idr, 1_000_000), trust(w.usd, 1_000_000)]);
+    await w.h.succeed(b1!, [trust(w.idr, 1_000_000), trust(w.usd, 1_000_000)]);
+    await w.h.succeed(w.issuer, [pay(a1!, w.idr, 100_000), pay(b1!, w.usd, 100_000)]);
+    const first = await w.h.succeed(a1!, [sellOffer(w.idr, w.usd, 100, 1, 1)]);
+    const second = await w.h.succeed(b1!, [passiveOffer(w.usd, w.idr, 100, 1, 1)]);
     // a passive offer does not take an offer at exactly its price
     expect(claims(opResult(second))).toEqual([]);
     // CreatePassiveSellOfferOpFrame applies the MANAGE_SELL_OFFER operation it builds, whose type
@@ -115,7 +109,7 @@ describe('passive offers (OfferTests.cpp "passive offer")', () => {
 
   it('a passive offer with a better price takes the offer and is not created', async () => {
     const w = await setup();
-    const r = await ok(w.h, w.b1, [passiveOffer(w.usd, w.idr, 100, 99, 100)]);
+    const r = await w.h.succeed(w.b1, [passiveOffer(w.usd, w.idr, 100, 99, 100)]);
     expect(offerEffect(opResult(r)).effect).toBe('manageOfferDeleted');
     expect(claims(opResult(r))).toEqual([{ seller: w.a1.publicKey(), offerId: w.firstId, sold: 100n, bought: 100n }]);
     expect(offer(w.h.core, w.a1, w.firstId)).toBeUndefined();
@@ -123,7 +117,7 @@ describe('passive offers (OfferTests.cpp "passive offer")', () => {
 
   it('modifying the passive offer to a higher price crosses nothing', async () => {
     const w = await setup();
-    const r = await ok(w.h, w.b1, [sellOffer(w.usd, w.idr, 100, 100, 99, w.secondId)]);
+    const r = await w.h.succeed(w.b1, [sellOffer(w.usd, w.idr, 100, 100, 99, w.secondId)]);
     expect(offerEffect(opResult(r))).toEqual({ effect: 'manageOfferUpdated', offerId: w.secondId, amount: 100n });
     expect(offer(w.h.core, w.a1, w.firstId)?.amount).toBe(100n);
     // stays passive
@@ -132,7 +126,7 @@ describe('passive offers (OfferTests.cpp "passive offer")', () => {
 
   it('modifying the passive offer to a lower price takes the offer', async () => {
     const w = await setup();
-    const r = await ok(w.h, w.b1, [sellOffer(w.usd, w.idr, 100, 99, 100, w.secondId)]);
+    const r = await w.h.succeed(w.b1, [sellOffer(w.usd, w.idr, 100, 99, 100, w.secondId)]);
     expect(offerEffect(opResult(r)).effect).toBe('manageOfferDeleted');
     expect(offersOf(w.h.core)).toEqual([]);
   });
@@ -143,16 +137,15 @@ describe('multiple offers (OfferTests.cpp "create offer" / "multiple offers", v1
   async function setup() {
     const w = await world();
     const [a1, b1] = await w.h.fund(100, 2);
-    await ok(w.h, a1!, [trust(w.usd, 1_000_000), trust(w.idr, 1_000_000)]);
-    await ok(w.h, w.issuer, [pay(a1!, w.idr, 100_000)]);
-    await ok(w.h, b1!, [trust(w.idr, 1_000_000), trust(w.usd, 1_000_000)]);
-    const r = await ok(
-      w.h,
+    await w.h.succeed(a1!, [trust(w.usd, 1_000_000), trust(w.idr, 1_000_000)]);
+    await w.h.succeed(w.issuer, [pay(a1!, w.idr, 100_000)]);
+    await w.h.succeed(b1!, [trust(w.idr, 1_000_000), trust(w.usd, 1_000_000)]);
+    const r = await w.h.succeed(
       a1!,
       Array.from({ length: 22 }, () => sellOffer(w.idr, w.usd, 100, 3, 2)),
     );
     expect(opResultsOf(r.result!).map((x) => offerEffect(x).offerId)).toEqual(Array.from({ length: 22 }, (_, i) => BigInt(i + 1)));
-    await ok(w.h, w.issuer, [pay(b1!, w.usd, 20_000)]);
+    await w.h.succeed(w.issuer, [pay(b1!, w.usd, 20_000)]);
     return { ...w, a1: a1!, b1: b1! };
   }
 
@@ -165,21 +158,21 @@ describe('multiple offers (OfferTests.cpp "create offer" / "multiple offers", v1
 
   it('offer does not cross', async () => {
     const w = await setup();
-    const r = await ok(w.h, w.b1, [sellOffer(w.usd, w.idr, 40, 2, 1)]);
+    const r = await w.h.succeed(w.b1, [sellOffer(w.usd, w.idr, 40, 2, 1)]);
     expect(offerEffect(opResult(r))).toEqual({ effect: 'manageOfferCreated', offerId: 23n, amount: 40n });
     expect(offersOf(w.h.core, w.a1)).toHaveLength(22);
   });
 
   it('offer crosses own', async () => {
     const w = await setup();
-    await ok(w.h, w.issuer, [pay(w.a1, w.usd, 20_000)]);
-    await ok(w.h, w.a1, [pay(w.issuer, w.idr, 50_000)]);
+    await w.h.succeed(w.issuer, [pay(w.a1, w.usd, 20_000)]);
+    await w.h.succeed(w.a1, [pay(w.issuer, w.idr, 50_000)]);
     expect((await w.h.run(w.a1, [sellOffer(w.usd, w.idr, 150, 2, 3)])).ops).toEqual(['manageSellOfferCrossSelf']);
   });
 
   it('offer crosses and removes first', async () => {
     const w = await setup();
-    const r = await ok(w.h, w.b1, [sellOffer(w.usd, w.idr, 150, 2, 3)]);
+    const r = await w.h.succeed(w.b1, [sellOffer(w.usd, w.idr, 150, 2, 3)]);
     expect(offerEffect(opResult(r)).effect).toBe('manageOfferDeleted');
     expect(claims(opResult(r))).toEqual([{ seller: w.a1.publicKey(), offerId: 1n, sold: 100n, bought: 150n }]);
     expect(offersOf(w.h.core, w.a1).map((o) => o.offerId)[0]).toBe(2n);
@@ -188,7 +181,7 @@ describe('multiple offers (OfferTests.cpp "create offer" / "multiple offers", v1
 
   it('offer crosses, removes first six and changes seventh', async () => {
     const w = await setup();
-    const r = await ok(w.h, w.b1, [sellOffer(w.usd, w.idr, 1009, 1, 2)]);
+    const r = await w.h.succeed(w.b1, [sellOffer(w.usd, w.idr, 1009, 1, 2)]);
     expect(offerEffect(opResult(r)).effect).toBe('manageOfferDeleted');
     const c = claims(opResult(r));
     expect(c.map((x) => x.offerId)).toEqual([1n, 2n, 3n, 4n, 5n, 6n, 7n]);
@@ -201,7 +194,7 @@ describe('multiple offers (OfferTests.cpp "create offer" / "multiple offers", v1
 
   it('offer crosses, removes first six and removes seventh by adjustment', async () => {
     const w = await setup();
-    await ok(w.h, w.b1, [sellOffer(w.usd, w.idr, 1010, 1, 2)]);
+    await w.h.succeed(w.b1, [sellOffer(w.usd, w.idr, 1010, 1, 2)]);
     expect(offer(w.h.core, w.a1, 7n)).toBeUndefined();
     expect(offersOf(w.h.core, w.a1)[0]?.offerId).toBe(8n);
     expect(balances(w)).toEqual({ a1: [1010n, 99_327n], b1: [18_990n, 673n] });
@@ -212,7 +205,7 @@ describe('multiple offers (OfferTests.cpp "create offer" / "multiple offers", v1
 
   it('offer crosses, removes all offers, and remains', async () => {
     const w = await setup();
-    const r = await ok(w.h, w.b1, [sellOffer(w.usd, w.idr, 10_000, 1, 2)]);
+    const r = await w.h.succeed(w.b1, [sellOffer(w.usd, w.idr, 10_000, 1, 2)]);
     expect(offerEffect(opResult(r))).toEqual({ effect: 'manageOfferCreated', offerId: 23n, amount: 6700n });
     expect(offersOf(w.h.core, w.a1)).toEqual([]);
     expect(balances(w)).toEqual({ a1: [3300n, 97_800n], b1: [16_700n, 2200n] });
@@ -223,7 +216,7 @@ describe('multiple offers (OfferTests.cpp "create offer" / "multiple offers", v1
   it('multiple offers with small amount cross', async () => {
     const w = await setup();
     for (let i = 1; i <= 10; i++) {
-      const r = await ok(w.h, w.b1, [sellOffer(w.usd, w.idr, 10, 1, 2)]);
+      const r = await w.h.succeed(w.b1, [sellOffer(w.usd, w.idr, 10, 1, 2)]);
       // wheatReceive = floor(10 × 2 / 3) = 6, sheepSend = ceil(6 × 3 / 2) = 9
       expect(claims(opResult(r))).toEqual([{ seller: w.a1.publicKey(), offerId: 1n, sold: 6n, bought: 9n }]);
       expect(offer(w.h.core, w.a1, 1n)?.amount).toBe(100n - 6n * BigInt(i));
@@ -239,16 +232,16 @@ describe('crossing offers with rounding (OfferTests.cpp, v10+)', () => {
   async function setup() {
     const w = await world();
     const [asking, bidding] = await w.h.fund(1000, 2);
-    await ok(w.h, asking!, [trust(w.idr, 1_000_000_000_000n)]);
-    await ok(w.h, bidding!, [trust(w.idr, 1_000_000_000_000n)]);
-    await ok(w.h, w.issuer, [pay(asking!, w.idr, 100_000_000_000n)]);
+    await w.h.succeed(asking!, [trust(w.idr, 1_000_000_000_000n)]);
+    await w.h.succeed(bidding!, [trust(w.idr, 1_000_000_000_000n)]);
+    await w.h.succeed(w.issuer, [pay(asking!, w.idr, 100_000_000_000n)]);
     return { ...w, asking: asking!, bidding: bidding! };
   }
 
   it('bid before ask uses the bid price', async () => {
     const w = await setup();
-    await ok(w.h, w.bidding, [sellOffer(XLM, w.idr, bid.amount, bid.n, bid.d)]);
-    const r = await ok(w.h, w.asking, [sellOffer(w.idr, XLM, ask.amount, ask.n, ask.d)]);
+    await w.h.succeed(w.bidding, [sellOffer(XLM, w.idr, bid.amount, bid.n, bid.d)]);
+    const r = await w.h.succeed(w.asking, [sellOffer(w.idr, XLM, ask.amount, ask.n, ask.d)]);
     // sheepSend = floor(8224563625 × 500 / 2061) = 1995284722, wheatReceive = 484057429... as the seller of XLM
     expect(claims(opResult(r))).toEqual([{ seller: w.bidding.publicKey(), offerId: 1n, sold: 8_224_563_625n, bought: 1_995_284_722n }]);
     expect(offerEffect(opResult(r))).toEqual({ effect: 'manageOfferCreated', offerId: 2n, amount: 4_715_278n });
@@ -257,8 +250,8 @@ describe('crossing offers with rounding (OfferTests.cpp, v10+)', () => {
 
   it('ask before bid uses the ask price', async () => {
     const w = await setup();
-    await ok(w.h, w.asking, [sellOffer(w.idr, XLM, ask.amount, ask.n, ask.d)]);
-    const r = await ok(w.h, w.bidding, [sellOffer(XLM, w.idr, bid.amount, bid.n, bid.d)]);
+    await w.h.succeed(w.asking, [sellOffer(w.idr, XLM, ask.amount, ask.n, ask.d)]);
+    const r = await w.h.succeed(w.bidding, [sellOffer(XLM, w.idr, bid.amount, bid.n, bid.d)]);
     expect(offerEffect(opResult(r))).toEqual({ effect: 'manageOfferCreated', offerId: 2n, amount: 61_363_625n });
     expect(offer(w.h.core, w.asking, 1n)).toBeUndefined();
   });
@@ -269,8 +262,8 @@ describe('reserve, thresholds and liabilities (OfferTests.cpp)', () => {
     const { h, usd } = await world();
     // min balance with 2 subentries + 3 fees + 110
     const [a] = await h.fund(2 + 0.000041);
-    await ok(h, a!, [trust(usd, 1_000_000)]);
-    const r = await ok(h, a!, [sellOffer(XLM, usd, 110, 1, 1)]);
+    await h.succeed(a!, [trust(usd, 1_000_000)]);
+    const r = await h.succeed(a!, [sellOffer(XLM, usd, 110, 1, 1)]);
     const id = offerEffect(opResult(r)).offerId!;
     expect((await h.run(a!, [sellOffer(XLM, usd, 111, 1, 1, id)])).ops).toEqual(['manageSellOfferUnderfunded']);
   });
@@ -278,9 +271,9 @@ describe('reserve, thresholds and liabilities (OfferTests.cpp)', () => {
   it('a new offer is not created if it does not satisfy thresholds', async () => {
     const { h, issuer, idr, usd } = await world();
     const [s] = await h.fund(100);
-    await ok(h, s!, [trust(idr), trust(usd)]);
-    await ok(h, issuer, [pay(s!, idr, 1000)]);
-    const r = await ok(h, s!, [sellOffer(idr, usd, 27, 3, 2)]);
+    await h.succeed(s!, [trust(idr), trust(usd)]);
+    await h.succeed(issuer, [pay(s!, idr, 1000)]);
+    const r = await h.succeed(s!, [sellOffer(idr, usd, 27, 3, 2)]);
     expect(offerEffect(opResult(r)).effect).toBe('manageOfferDeleted');
     expect(offersOf(h.core)).toEqual([]);
     expect(h.core.account(s!.publicKey())?.numSubEntries).toBe(2);
@@ -290,19 +283,19 @@ describe('reserve, thresholds and liabilities (OfferTests.cpp)', () => {
     const { h, issuer, idr, usd } = await world();
     const check = async (wheatPrice: Price, maxWheatSend: bigint, maxSheepSend: bigint) => {
       const [wheatSeller, sheepSeller] = await h.fund(100, 2);
-      await ok(h, wheatSeller!, [trust(idr), trust(usd)]);
-      await ok(h, sheepSeller!, [trust(idr), trust(usd)]);
+      await h.succeed(wheatSeller!, [trust(idr), trust(usd)]);
+      await h.succeed(sheepSeller!, [trust(idr), trust(usd)]);
       const res = exchangeV10(wheatPrice, maxWheatSend, INT64_MAX, maxSheepSend, INT64_MAX, 'normal');
       const adjWheat = adjustOffer(wheatPrice, maxWheatSend, INT64_MAX);
       const wheatLeft = adjustOffer(wheatPrice, adjWheat - res.wheatReceive, INT64_MAX);
       const sheepPrice = { n: wheatPrice.d, d: wheatPrice.n };
       const sheepLeft = adjustOffer(sheepPrice, maxSheepSend - res.sheepSend, INT64_MAX);
-      await ok(h, issuer, [pay(wheatSeller!, idr, maxWheatSend)]);
-      const w = await ok(h, wheatSeller!, [sellOffer(idr, usd, maxWheatSend, wheatPrice.n, wheatPrice.d)]);
+      await h.succeed(issuer, [pay(wheatSeller!, idr, maxWheatSend)]);
+      const w = await h.succeed(wheatSeller!, [sellOffer(idr, usd, maxWheatSend, wheatPrice.n, wheatPrice.d)]);
       const wheatId = offerEffect(opResult(w)).offerId!;
       expect(offerEffect(opResult(w)).amount).toBe(adjWheat);
-      await ok(h, issuer, [pay(sheepSeller!, usd, maxSheepSend)]);
-      const s = await ok(h, sheepSeller!, [sellOffer(usd, idr, maxSheepSend, sheepPrice.n, sheepPrice.d)]);
+      await h.succeed(issuer, [pay(sheepSeller!, usd, maxSheepSend)]);
+      const s = await h.succeed(sheepSeller!, [sellOffer(usd, idr, maxSheepSend, sheepPrice.n, sheepPrice.d)]);
       expect(offer(h.core, wheatSeller!, wheatId)?.amount).toBe(res.wheatStays && wheatLeft > 0n ? wheatLeft : undefined);
       const sheepEffect = offerEffect(opResult(s));
       if (!res.wheatStays && sheepLeft > 0n) expect(sheepEffect.amount).toBe(sheepLeft);
@@ -323,20 +316,20 @@ describe('reserve, thresholds and liabilities (OfferTests.cpp)', () => {
   it('offers hold liabilities; updating and deleting releases them', async () => {
     const { h, issuer, idr } = await world();
     const [a] = await h.fund(100);
-    await ok(h, a!, [trust(idr, 1_000_000)]);
-    await ok(h, issuer, [pay(a!, idr, 500)]);
-    const r = await ok(h, a!, [sellOffer(idr, XLM, 400, 3, 2)]);
+    await h.succeed(a!, [trust(idr, 1_000_000)]);
+    await h.succeed(issuer, [pay(a!, idr, 500)]);
+    const r = await h.succeed(a!, [sellOffer(idr, XLM, 400, 3, 2)]);
     const id = offerEffect(opResult(r)).offerId!;
     expect(trustLineOf(h.core, a!, idr)?.sellingLiabilities).toBe(400n);
     expect(h.core.account(a!.publicKey())?.buyingLiabilities).toBe(600n);
     // the released liabilities back the new amount
     expect((await h.run(a!, [sellOffer(idr, XLM, 501, 3, 2, id)])).ops).toEqual(['manageSellOfferUnderfunded']);
-    await ok(h, a!, [sellOffer(idr, XLM, 500, 1, 1, id)]);
+    await h.succeed(a!, [sellOffer(idr, XLM, 500, 1, 1, id)]);
     expect(trustLineOf(h.core, a!, idr)?.sellingLiabilities).toBe(500n);
     expect(h.core.account(a!.publicKey())?.buyingLiabilities).toBe(500n);
     // the line cannot pay out what the offer holds
     expect((await h.run(a!, [pay(issuer, idr, 1)])).ops).toEqual(['paymentUnderfunded']);
-    const del = await ok(h, a!, [sellOffer(idr, XLM, 0, 1, 1, id)]);
+    const del = await h.succeed(a!, [sellOffer(idr, XLM, 0, 1, 1, id)]);
     expect(offerEffect(opResult(del)).effect).toBe('manageOfferDeleted');
     expect(trustLineOf(h.core, a!, idr)?.sellingLiabilities).toBe(0n);
     expect(h.core.account(a!.publicKey())?.buyingLiabilities).toBe(0n);
@@ -346,10 +339,10 @@ describe('reserve, thresholds and liabilities (OfferTests.cpp)', () => {
   it('manage_buy_offer stores the inverse price and the selling amount', async () => {
     const { h, issuer, idr } = await world();
     const [a] = await h.fund(100);
-    await ok(h, a!, [trust(idr, 1_000_000)]);
-    await ok(h, issuer, [pay(a!, idr, 10_000)]);
+    await h.succeed(a!, [trust(idr, 1_000_000)]);
+    await h.succeed(issuer, [pay(a!, idr, 10_000)]);
     // buy 300 XLM-stroops paying 2 IDR each: sells 600 IDR at 1/2 XLM per IDR
-    const r = await ok(h, a!, [buyOffer(idr, XLM, 300, 2, 1)]);
+    const r = await h.succeed(a!, [buyOffer(idr, XLM, 300, 2, 1)]);
     expect(offerEffect(opResult(r))).toEqual({ effect: 'manageOfferCreated', offerId: 1n, amount: 600n });
     const o = offer(h.core, a!, 1n)!;
     expect([o.priceN, o.priceD]).toEqual([1, 2]);
@@ -357,12 +350,12 @@ describe('reserve, thresholds and liabilities (OfferTests.cpp)', () => {
 
   it('losing authorization to maintain liabilities removes the offers of that asset', async () => {
     const { h, issuer, idr, usd } = await world();
-    await ok(h, issuer, [Operation.setOptions({ setFlags: 2 })]);
+    await h.succeed(issuer, [Operation.setOptions({ setFlags: 2 })]);
     const [a] = await h.fund(100);
-    await ok(h, a!, [trust(idr), trust(usd)]);
-    await ok(h, issuer, [pay(a!, idr, 1000), pay(a!, usd, 1000)]);
-    await ok(h, a!, [sellOffer(idr, XLM, 100, 1, 1), sellOffer(usd, XLM, 100, 1, 1), sellOffer(XLM, idr, 100, 2, 1)]);
-    await ok(h, issuer, [Operation.allowTrust({ trustor: a!.publicKey(), assetCode: 'IDR', authorize: 0 })]);
+    await h.succeed(a!, [trust(idr), trust(usd)]);
+    await h.succeed(issuer, [pay(a!, idr, 1000), pay(a!, usd, 1000)]);
+    await h.succeed(a!, [sellOffer(idr, XLM, 100, 1, 1), sellOffer(usd, XLM, 100, 1, 1), sellOffer(XLM, idr, 100, 2, 1)]);
+    await h.succeed(issuer, [Operation.allowTrust({ trustor: a!.publicKey(), assetCode: 'IDR', authorize: 0 })]);
     expect(offersOf(h.core, a!).map((o) => o.offerId)).toEqual([2n]);
     expect(trustLineOf(h.core, a!, idr)?.sellingLiabilities).toBe(0n);
     expect(h.core.account(a!.publicKey())?.buyingLiabilities).toBe(100n);
@@ -373,9 +366,9 @@ describe('reserve, thresholds and liabilities (OfferTests.cpp)', () => {
   it('issuer offers: an issuer sells its own asset without a trust line', async () => {
     const { h, issuer, idr } = await world();
     const [b] = await h.fund(100);
-    await ok(h, b!, [trust(idr)]);
-    await ok(h, issuer, [sellOffer(idr, XLM, 1000, 1, 1)]);
-    const r = await ok(h, b!, [sellOffer(XLM, idr, 400, 1, 1)]);
+    await h.succeed(b!, [trust(idr)]);
+    await h.succeed(issuer, [sellOffer(idr, XLM, 1000, 1, 1)]);
+    const r = await h.succeed(b!, [sellOffer(XLM, idr, 400, 1, 1)]);
     expect(claims(opResult(r))).toEqual([{ seller: issuer.publicKey(), offerId: 1n, sold: 400n, bought: 400n }]);
     expect(offer(h.core, issuer, 1n)?.amount).toBe(600n);
     expect(balanceOf(h.core, b!, idr)).toBe(400n);
@@ -391,16 +384,16 @@ describe('cannot create offers that would lead to excess liabilities (OfferTests
     const { h, usd } = await world();
     const root = h.root;
     const [acc1] = await h.fund(xlmOf(4n * RESERVE + FEE));
-    await ok(h, acc1!, [trust(usd, 2000)]);
-    await ok(h, root, [pay(acc1!, XLM, 500n + FEE)]);
+    await h.succeed(acc1!, [trust(usd, 2000)]);
+    await h.succeed(root, [pay(acc1!, XLM, 500n + FEE)]);
     expect((await h.run(acc1!, [sellOffer(XLM, usd, 501, 1, 1)])).ops).toEqual(['manageSellOfferUnderfunded']);
-    await ok(h, root, [pay(acc1!, XLM, FEE)]);
-    await ok(h, acc1!, [sellOffer(XLM, usd, 500, 1, 1)]);
+    await h.succeed(root, [pay(acc1!, XLM, FEE)]);
+    await h.succeed(acc1!, [sellOffer(XLM, usd, 500, 1, 1)]);
     // with an offer standing: one more reserve, and the same bound
-    await ok(h, root, [pay(acc1!, XLM, 500n + FEE + RESERVE)]);
+    await h.succeed(root, [pay(acc1!, XLM, 500n + FEE + RESERVE)]);
     expect((await h.run(acc1!, [sellOffer(XLM, usd, 501, 1, 1)])).ops).toEqual(['manageSellOfferUnderfunded']);
-    await ok(h, root, [pay(acc1!, XLM, FEE)]);
-    await ok(h, acc1!, [sellOffer(XLM, usd, 500, 1, 1)]);
+    await h.succeed(root, [pay(acc1!, XLM, FEE)]);
+    await h.succeed(acc1!, [sellOffer(XLM, usd, 500, 1, 1)]);
     expect(h.core.account(acc1!.publicKey())?.sellingLiabilities).toBe(1000n);
   });
 
@@ -409,42 +402,42 @@ describe('cannot create offers that would lead to excess liabilities (OfferTests
     const root = h.root;
     const minBalance = 5n * RESERVE;
     const [acc1] = await h.fund(xlmOf(minBalance + FEE));
-    await ok(h, acc1!, [trust(usd, INT64_MAX)]);
-    await ok(h, issuer, [pay(acc1!, usd, INT64_MAX)]);
-    await ok(h, root, [pay(acc1!, XLM, 2n * FEE)]);
+    await h.succeed(acc1!, [trust(usd, INT64_MAX)]);
+    await h.succeed(issuer, [pay(acc1!, usd, INT64_MAX)]);
+    await h.succeed(root, [pay(acc1!, XLM, 2n * FEE)]);
     expect((await h.run(acc1!, [sellOffer(usd, XLM, INT64_MAX - minBalance - FEE + 1n, 1, 1)])).ops).toEqual(['manageSellOfferLineFull']);
-    await ok(h, root, [pay(acc1!, XLM, FEE)]);
-    const o1 = offerEffect(opResult(await ok(h, acc1!, [sellOffer(usd, XLM, INT64_MAX - minBalance - FEE, 1, 1)]))).offerId!;
+    await h.succeed(root, [pay(acc1!, XLM, FEE)]);
+    const o1 = offerEffect(opResult(await h.succeed(acc1!, [sellOffer(usd, XLM, INT64_MAX - minBalance - FEE, 1, 1)]))).offerId!;
     // free some available limit
-    await ok(h, acc1!, [sellOffer(usd, XLM, INT64_MAX - minBalance - 500n, 1, 1, o1)]);
-    await ok(h, root, [pay(acc1!, XLM, FEE)]);
+    await h.succeed(acc1!, [sellOffer(usd, XLM, INT64_MAX - minBalance - 500n, 1, 1, o1)]);
+    await h.succeed(root, [pay(acc1!, XLM, FEE)]);
     expect((await h.run(acc1!, [sellOffer(usd, XLM, 501, 1, 1)])).ops).toEqual(['manageSellOfferLineFull']);
-    await ok(h, root, [pay(acc1!, XLM, FEE)]);
-    await ok(h, acc1!, [sellOffer(usd, XLM, 500, 1, 1)]);
+    await h.succeed(root, [pay(acc1!, XLM, FEE)]);
+    await h.succeed(acc1!, [sellOffer(usd, XLM, 500, 1, 1)]);
   });
 
   it('non-native selling liabilities', async () => {
     const { h, issuer, usd } = await world();
     const [acc1] = await h.fund(10);
-    await ok(h, acc1!, [trust(usd, 2000)]);
-    await ok(h, issuer, [pay(acc1!, usd, 500)]);
+    await h.succeed(acc1!, [trust(usd, 2000)]);
+    await h.succeed(issuer, [pay(acc1!, usd, 500)]);
     expect((await h.run(acc1!, [sellOffer(usd, XLM, 501, 1, 1)])).ops).toEqual(['manageSellOfferUnderfunded']);
-    await ok(h, acc1!, [sellOffer(usd, XLM, 500, 1, 1)]);
-    await ok(h, issuer, [pay(acc1!, usd, 500)]);
+    await h.succeed(acc1!, [sellOffer(usd, XLM, 500, 1, 1)]);
+    await h.succeed(issuer, [pay(acc1!, usd, 500)]);
     expect((await h.run(acc1!, [sellOffer(usd, XLM, 501, 1, 1)])).ops).toEqual(['manageSellOfferUnderfunded']);
-    await ok(h, acc1!, [sellOffer(usd, XLM, 500, 1, 1)]);
+    await h.succeed(acc1!, [sellOffer(usd, XLM, 500, 1, 1)]);
   });
 
   it('non-native buying liabilities', async () => {
     const { h, issuer, usd } = await world();
     const [acc1] = await h.fund(10);
-    await ok(h, acc1!, [trust(usd, 1000)]);
-    await ok(h, issuer, [pay(acc1!, usd, 500)]);
+    await h.succeed(acc1!, [trust(usd, 1000)]);
+    await h.succeed(issuer, [pay(acc1!, usd, 500)]);
     expect((await h.run(acc1!, [sellOffer(XLM, usd, 501, 1, 1)])).ops).toEqual(['manageSellOfferLineFull']);
-    await ok(h, acc1!, [sellOffer(XLM, usd, 500, 1, 1)]);
-    await ok(h, acc1!, [trust(usd, 1500)]);
+    await h.succeed(acc1!, [sellOffer(XLM, usd, 500, 1, 1)]);
+    await h.succeed(acc1!, [trust(usd, 1500)]);
     expect((await h.run(acc1!, [sellOffer(XLM, usd, 501, 1, 1)])).ops).toEqual(['manageSellOfferLineFull']);
-    await ok(h, acc1!, [sellOffer(XLM, usd, 500, 1, 1)]);
+    await h.succeed(acc1!, [sellOffer(XLM, usd, 500, 1, 1)]);
     // the limit cannot go below balance + buying liabilities
     expect((await h.run(acc1!, [trust(usd, 1499)])).ops).toEqual(['changeTrustInvalidLimit']);
   });
@@ -452,11 +445,11 @@ describe('cannot create offers that would lead to excess liabilities (OfferTests
   it('max liabilities: offers of a full line still cross', async () => {
     const { h, issuer, usd } = await world();
     const [acc1, acc2] = await h.fund(10, 2);
-    await ok(h, acc1!, [trust(usd, 1000)]);
-    await ok(h, acc2!, [trust(usd, 1000)]);
-    await ok(h, issuer, [pay(acc2!, usd, 1000)]);
-    await ok(h, acc1!, [sellOffer(XLM, usd, 1000, 1, 1)]);
-    const r = await ok(h, acc2!, [sellOffer(usd, XLM, 1000, 1, 1)]);
+    await h.succeed(acc1!, [trust(usd, 1000)]);
+    await h.succeed(acc2!, [trust(usd, 1000)]);
+    await h.succeed(issuer, [pay(acc2!, usd, 1000)]);
+    await h.succeed(acc1!, [sellOffer(XLM, usd, 1000, 1, 1)]);
+    const r = await h.succeed(acc2!, [sellOffer(usd, XLM, 1000, 1, 1)]);
     expect(offerEffect(opResult(r)).effect).toBe('manageOfferDeleted');
     expect(offersOf(h.core)).toEqual([]);
     expect(balanceOf(h.core, acc1!, usd)).toBe(1000n);
@@ -469,18 +462,17 @@ describe('work limit', () => {
     // 1,100 offers of 10 stroops from two sellers (1,000 subentries at most per account)
     const [a, c, b] = await h.fund(2000, 3);
     for (const s of [a!, c!]) {
-      await ok(h, s, [trust(idr)]);
-      await ok(h, issuer, [pay(s, idr, 10_000_000)]);
+      await h.succeed(s, [trust(idr)]);
+      await h.succeed(issuer, [pay(s, idr, 10_000_000)]);
     }
     for (let i = 0; i < 11; i++)
-      await ok(
-        h,
+      await h.succeed(
         i < 6 ? a! : c!,
         Array.from({ length: 100 }, () => sellOffer(idr, XLM, 10, 1, 1)),
       );
-    await ok(h, b!, [trust(idr)]);
+    await h.succeed(b!, [trust(idr)]);
     expect((await h.run(b!, [sellOffer(XLM, idr, 20_000, 1, 1)])).ops).toEqual(['opExceededWorkLimit']);
-    const r = await ok(h, b!, [sellOffer(XLM, idr, 10_000, 1, 1)]);
+    const r = await h.succeed(b!, [sellOffer(XLM, idr, 10_000, 1, 1)]);
     expect(claims(opResult(r))).toHaveLength(1000);
   });
 });

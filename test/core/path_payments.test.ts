@@ -14,12 +14,6 @@ function opResult(r: Applied, i = 0): xdr.OperationResult {
   return opResultsOf(r.result!)[i]!;
 }
 
-async function ok(h: Harness, source: Keypair, ops: xdr.Operation[]): Promise<Applied> {
-  const r = await h.run(source, ops);
-  expect(r.code, r.ops.join(',')).toBe('txSuccess');
-  return r;
-}
-
 /** Two gateways and market makers mm12 (CUR2 for CUR1), mm23 (CUR3 for CUR2), mm34 (CUR4 for CUR3). */
 async function market(sourceCur1: number, mm34bAmount?: number) {
   const h = await Harness.create();
@@ -28,22 +22,22 @@ async function market(sourceCur1: number, mm34bAmount?: number) {
   const cur2 = new Asset('CUR2', gateway!.publicKey());
   const cur3 = new Asset('CUR3', gateway2!.publicKey());
   const cur4 = new Asset('CUR4', gateway2!.publicKey());
-  await ok(h, source!, [trust(cur1, 200)]);
-  await ok(h, mm12!, [trust(cur1, 200), trust(cur2, 200)]);
-  await ok(h, mm23!, [trust(cur2, 200), trust(cur3, 200)]);
-  await ok(h, mm34!, [trust(cur3, 200), trust(cur4, 200)]);
-  await ok(h, destination!, [trust(cur4, 200)]);
-  await ok(h, gateway!, [pay(source!, cur1, sourceCur1), pay(mm12!, cur2, 35)]);
-  await ok(h, gateway2!, [pay(mm23!, cur3, 23), pay(mm34!, cur4, 16)]);
+  await h.succeed(source!, [trust(cur1, 200)]);
+  await h.succeed(mm12!, [trust(cur1, 200), trust(cur2, 200)]);
+  await h.succeed(mm23!, [trust(cur2, 200), trust(cur3, 200)]);
+  await h.succeed(mm34!, [trust(cur3, 200), trust(cur4, 200)]);
+  await h.succeed(destination!, [trust(cur4, 200)]);
+  await h.succeed(gateway!, [pay(source!, cur1, sourceCur1), pay(mm12!, cur2, 35)]);
+  await h.succeed(gateway2!, [pay(mm23!, cur3, 23), pay(mm34!, cur4, 16)]);
   if (mm34bAmount !== undefined) {
-    await ok(h, mm34b!, [trust(cur3, 2), trust(cur4, 200)]);
-    await ok(h, gateway2!, [pay(mm34b!, cur4, mm34bAmount)]);
+    await h.succeed(mm34b!, [trust(cur3, 2), trust(cur4, 200)]);
+    await h.succeed(gateway2!, [pay(mm34b!, cur4, mm34bAmount)]);
   }
   // offer ids 1..9: o1a o1b o1c o2a o2b o2c o3a o3b o3c
-  await ok(h, mm12!, [sellOffer(cur2, cur1, 10, 3, 2), sellOffer(cur2, cur1, 16, 2, 1), sellOffer(cur2, cur1, 9, 4, 3)]);
-  await ok(h, mm23!, [sellOffer(cur3, cur2, 5, 2, 1), sellOffer(cur3, cur2, 6, 3, 2), sellOffer(cur3, cur2, 12, 4, 3)]);
-  await ok(h, mm34!, [sellOffer(cur4, cur3, 9, 4, 3), sellOffer(cur4, cur3, 6, 3, 2)]);
-  await ok(h, mm34bAmount !== undefined ? mm34b! : mm34!, [sellOffer(cur4, cur3, 1, 2, 1)]);
+  await h.succeed(mm12!, [sellOffer(cur2, cur1, 10, 3, 2), sellOffer(cur2, cur1, 16, 2, 1), sellOffer(cur2, cur1, 9, 4, 3)]);
+  await h.succeed(mm23!, [sellOffer(cur3, cur2, 5, 2, 1), sellOffer(cur3, cur2, 6, 3, 2), sellOffer(cur3, cur2, 12, 4, 3)]);
+  await h.succeed(mm34!, [sellOffer(cur4, cur3, 9, 4, 3), sellOffer(cur4, cur3, 6, 3, 2)]);
+  await h.succeed(mm34bAmount !== undefined ? mm34b! : mm34!, [sellOffer(cur4, cur3, 1, 2, 1)]);
   return {
     h,
     gateway: gateway!,
@@ -78,7 +72,7 @@ function exchanged(m: M, offerId: number, sold: number, bought: number): Claim {
 describe('path payment strict receive (PathPaymentTests.cpp)', () => {
   it('takes all offers, multiple offers per exchange V10', async () => {
     const m = await market(59);
-    const r = await ok(m.h, m.source, [strictReceive(m.cur1, 59, m.destination, m.cur4, 16, [m.cur1, m.cur2, m.cur3, m.cur4])]);
+    const r = await m.h.succeed(m.source, [strictReceive(m.cur1, 59, m.destination, m.cur4, 16, [m.cur1, m.cur2, m.cur3, m.cur4])]);
     expect(claims(opResult(r))).toEqual([
       exchanged(m, 3, 9, 12),
       exchanged(m, 1, 10, 15),
@@ -103,7 +97,7 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
 
   it('takes best offers, multiple offers per exchange V10', async () => {
     const m = await market(58);
-    const r = await ok(m.h, m.source, [strictReceive(m.cur1, 51, m.destination, m.cur4, 15, [m.cur1, m.cur2, m.cur3, m.cur4])]);
+    const r = await m.h.succeed(m.source, [strictReceive(m.cur1, 51, m.destination, m.cur4, 15, [m.cur1, m.cur2, m.cur3, m.cur4])]);
     expect(claims(opResult(r))).toEqual([
       exchanged(m, 3, 9, 12),
       exchanged(m, 1, 10, 15),
@@ -135,7 +129,7 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
       'pathPaymentStrictReceiveTooFewOffers',
     ]);
     // mm23 paying through its own CUR3-for-CUR2 offers
-    await ok(m.h, m.gateway, [pay(m.mm23, m.cur2, 50)]);
+    await m.h.succeed(m.gateway, [pay(m.mm23, m.cur2, 50)]);
     expect((await m.h.run(m.mm23, [strictReceive(m.cur2, 100, m.mm34, m.cur3, 5)])).ops).toEqual([
       'pathPaymentStrictReceiveOfferCrossSelf',
     ]);
@@ -147,12 +141,12 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
     const h = await Harness.create();
     const [issuer, source, destination, seller] = await h.fund(1000, 4);
     const cny = new Asset('CNY', issuer!.publicKey());
-    await ok(h, destination!, [trust(cny)]);
-    await ok(h, seller!, [trust(cny, 1_000_000_000_000)]);
-    await ok(h, issuer!, [pay(seller!, cny, 1_700_000_000)]);
-    await ok(h, seller!, [sellOffer(cny, XLM, 145_000_000, 2000, 29)]);
+    await h.succeed(destination!, [trust(cny)]);
+    await h.succeed(seller!, [trust(cny, 1_000_000_000_000)]);
+    await h.succeed(issuer!, [pay(seller!, cny, 1_700_000_000)]);
+    await h.succeed(seller!, [sellOffer(cny, XLM, 145_000_000, 2000, 29)]);
     const before = h.balance(source!);
-    const r = await ok(h, source!, [strictReceive(XLM, 1_382_068_965, destination!, cny, 20_000_000)]);
+    const r = await h.succeed(source!, [strictReceive(XLM, 1_382_068_965, destination!, cny, 20_000_000)]);
     // 1379310345 = round up(20000000 × price)
     expect(claims(opResult(r))).toEqual([{ seller: seller!.publicKey(), offerId: 1n, sold: 20_000_000n, bought: 1_379_310_345n }]);
     expect(offer(h.core, seller!, 1n)?.amount).toBe(145_000_000n - 20_000_000n);
@@ -170,10 +164,10 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
       const [gateway, source, mm, destination] = await h.fund(100, 4);
       const cur1 = new Asset('CUR1', gateway!.publicKey());
       const cur2 = new Asset('CUR2', gateway!.publicKey());
-      await ok(h, source!, [trust(cur1, srcLimit)]);
-      await ok(h, mm!, [trust(cur1, mmCur1), trust(cur2, 10_000)]);
-      await ok(h, destination!, [trust(cur2, destLimit)]);
-      await ok(h, gateway!, [
+      await h.succeed(source!, [trust(cur1, srcLimit)]);
+      await h.succeed(mm!, [trust(cur1, mmCur1), trust(cur2, 10_000)]);
+      await h.succeed(destination!, [trust(cur2, destLimit)]);
+      await h.succeed(gateway!, [
         pay(source!, cur1, srcLimit),
         pay(
           mm!,
@@ -181,12 +175,11 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
           offers.reduce((a, b) => a + b, 0),
         ),
       ]);
-      await ok(
-        h,
+      await h.succeed(
         mm!,
         offers.map((a) => sellOffer(cur2, cur1, a, 1, 1000)),
       );
-      await ok(h, source!, [strictReceive(cur1, send, destination!, cur2, get, [cur1, cur2])]);
+      await h.succeed(source!, [strictReceive(cur1, send, destination!, cur2, get, [cur1, cur2])]);
       expect(offersOf(h.core).map((o) => Number(o.amount))).toEqual(left);
       expect(balanceOf(h.core, source!, cur1)).toBe(0n);
       expect(balanceOf(h.core, mm!, cur1)).toBe(BigInt(send));
@@ -220,8 +213,8 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
     expect(await code(a!, strictSend(XLM, 10, nobody, XLM, 10))).toBe('pathPaymentStrictSendNoDestination');
     expect(await code(gateway!, strictReceive(idr, 10, b!, idr, 10))).toBe('pathPaymentStrictReceiveNoTrust');
     expect(await code(gateway!, strictSend(idr, 10, b!, idr, 10))).toBe('pathPaymentStrictSendNoTrust');
-    await ok(h, b!, [trust(idr, 100)]);
-    await ok(h, a!, [trust(idr, 1000)]);
+    await h.succeed(b!, [trust(idr, 100)]);
+    await h.succeed(a!, [trust(idr, 1000)]);
     expect(await code(gateway!, strictReceive(idr, 101, b!, idr, 101))).toBe('pathPaymentStrictReceiveLineFull');
     expect(await code(gateway!, strictSend(idr, 101, b!, idr, 101))).toBe('pathPaymentStrictSendLineFull');
     // source has no trust line / not enough
@@ -230,11 +223,11 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
     expect(await code(c!, strictSend(idr, 10, b!, idr, 10))).toBe('pathPaymentStrictSendSrcNoTrust');
     expect(await code(a!, strictReceive(idr, 10, b!, idr, 10))).toBe('pathPaymentStrictReceiveUnderfunded');
     // credits back to their issuer: the issuer account need not exist for a simple path
-    await ok(h, gateway!, [pay(a!, idr, 500)]);
+    await h.succeed(gateway!, [pay(a!, idr, 500)]);
     expect(await code(a!, strictReceive(idr, 10, gateway!, idr, 10))).toBe('pathPaymentStrictReceiveSuccess');
     // not authorized (revocable issuer revokes)
-    await ok(h, gateway!, [Operation.setOptions({ setFlags: 2 })]);
-    await ok(h, gateway!, [Operation.allowTrust({ trustor: b!.publicKey(), assetCode: 'IDR', authorize: 0 })]);
+    await h.succeed(gateway!, [Operation.setOptions({ setFlags: 2 })]);
+    await h.succeed(gateway!, [Operation.allowTrust({ trustor: b!.publicKey(), assetCode: 'IDR', authorize: 0 })]);
     expect(await code(a!, strictReceive(idr, 10, b!, idr, 10))).toBe('pathPaymentStrictReceiveNotAuthorized');
     expect(await code(b!, strictReceive(idr, 10, a!, idr, 10))).toBe('pathPaymentStrictReceiveSrcNotAuthorized');
     expect(await code(b!, strictSend(idr, 10, a!, idr, 10))).toBe('pathPaymentStrictSendSrcNotAuthorized');
@@ -249,7 +242,7 @@ describe('path payment strict receive (PathPaymentTests.cpp)', () => {
 describe('path payment strict send (PathPaymentStrictSendTests.cpp)', () => {
   it('takes all offers, multiple offers per exchange', async () => {
     const m = await market(59);
-    const r = await ok(m.h, m.source, [strictSend(m.cur1, 59, m.destination, m.cur4, 16, [m.cur1, m.cur2, m.cur3, m.cur4])]);
+    const r = await m.h.succeed(m.source, [strictSend(m.cur1, 59, m.destination, m.cur4, 16, [m.cur1, m.cur2, m.cur3, m.cur4])]);
     expect(claims(opResult(r))).toEqual([
       exchanged(m, 3, 9, 12),
       exchanged(m, 1, 10, 15),
@@ -268,7 +261,7 @@ describe('path payment strict send (PathPaymentStrictSendTests.cpp)', () => {
 
   it('takes best offers, multiple offers per exchange', async () => {
     const m = await market(58);
-    const r = await ok(m.h, m.source, [strictSend(m.cur1, 55, m.destination, m.cur4, 15, [m.cur1, m.cur2, m.cur3, m.cur4])]);
+    const r = await m.h.succeed(m.source, [strictSend(m.cur1, 55, m.destination, m.cur4, 15, [m.cur1, m.cur2, m.cur3, m.cur4])]);
     expect(claims(opResult(r))).toEqual([
       exchanged(m, 3, 9, 12),
       exchanged(m, 1, 10, 15),
@@ -294,7 +287,7 @@ describe('path payment strict send (PathPaymentStrictSendTests.cpp)', () => {
 
   it('takes best offers; the last offer sends 0 but adjusts to be deleted', async () => {
     const m = await market(58, 1);
-    const r = await ok(m.h, m.source, [strictSend(m.cur1, 55, m.destination, m.cur4, 15, [m.cur1, m.cur2, m.cur3, m.cur4])]);
+    const r = await m.h.succeed(m.source, [strictSend(m.cur1, 55, m.destination, m.cur4, 15, [m.cur1, m.cur2, m.cur3, m.cur4])]);
     const c = claims(opResult(r));
     expect(c[8]).toEqual({ seller: m.mm34b.publicKey(), offerId: 9n, sold: 0n, bought: 1n });
     expect(offersOf(m.h.core).map((o) => [o.offerId, o.amount])).toEqual([
@@ -311,7 +304,7 @@ describe('path payment strict send (PathPaymentStrictSendTests.cpp)', () => {
     expect((await m.h.run(m.source, [strictSend(m.cur1, 59, m.destination, m.cur4, 17, [m.cur2, m.cur3])])).ops).toEqual([
       'pathPaymentStrictSendUnderDestmin',
     ]);
-    await ok(m.h, m.gateway, [pay(m.source, m.cur1, 100)]);
+    await m.h.succeed(m.gateway, [pay(m.source, m.cur1, 100)]);
     expect((await m.h.run(m.source, [strictSend(m.cur1, 100, m.destination, m.cur4, 1, [m.cur2, m.cur3])])).ops).toEqual([
       'pathPaymentStrictSendTooFewOffers',
     ]);
@@ -321,11 +314,11 @@ describe('path payment strict send (PathPaymentStrictSendTests.cpp)', () => {
     const h = await Harness.create();
     const [issuer, source, destination, seller] = await h.fund(1000, 4);
     const cny = new Asset('CNY', issuer!.publicKey());
-    await ok(h, destination!, [trust(cny)]);
-    await ok(h, seller!, [trust(cny, 1_000_000_000_000)]);
-    await ok(h, issuer!, [pay(seller!, cny, 1_700_000_000)]);
-    await ok(h, seller!, [sellOffer(cny, XLM, 145_000_000, 2000, 29)]);
-    const r = await ok(h, source!, [strictSend(XLM, 1_382_068_965, destination!, cny, 20_039_999)]);
+    await h.succeed(destination!, [trust(cny)]);
+    await h.succeed(seller!, [trust(cny, 1_000_000_000_000)]);
+    await h.succeed(issuer!, [pay(seller!, cny, 1_700_000_000)]);
+    await h.succeed(seller!, [sellOffer(cny, XLM, 145_000_000, 2000, 29)]);
+    const r = await h.succeed(source!, [strictSend(XLM, 1_382_068_965, destination!, cny, 20_039_999)]);
     // 20039999 = floor(1382068965 × 29 / 2000)
     expect(claims(opResult(r))).toEqual([{ seller: seller!.publicKey(), offerId: 1n, sold: 20_039_999n, bought: 1_382_068_965n }]);
     expect(offer(h.core, seller!, 1n)?.amount).toBe(145_000_000n - 20_039_999n);
@@ -342,16 +335,15 @@ describe('path payment strict send (PathPaymentStrictSendTests.cpp)', () => {
       const [gateway, source, mm, destination] = await h.fund(100, 4);
       const cur1 = new Asset('CUR1', gateway!.publicKey());
       const cur2 = new Asset('CUR2', gateway!.publicKey());
-      await ok(h, source!, [trust(cur1, srcCur1)]);
-      await ok(h, mm!, [trust(cur1, 2000), trust(cur2, 2000)]);
-      await ok(h, destination!, [trust(cur2, 2000)]);
-      await ok(h, gateway!, [pay(source!, cur1, srcCur1), pay(mm!, cur2, 2000)]);
-      await ok(
-        h,
+      await h.succeed(source!, [trust(cur1, srcCur1)]);
+      await h.succeed(mm!, [trust(cur1, 2000), trust(cur2, 2000)]);
+      await h.succeed(destination!, [trust(cur2, 2000)]);
+      await h.succeed(gateway!, [pay(source!, cur1, srcCur1), pay(mm!, cur2, 2000)]);
+      await h.succeed(
         mm!,
         offers.map((a) => sellOffer(cur2, cur1, a, 5, 3)),
       );
-      const r = await ok(h, source!, [strictSend(cur1, send, destination!, cur2, destMin)]);
+      const r = await h.succeed(source!, [strictSend(cur1, send, destination!, cur2, destMin)]);
       if (lastClaim) {
         const c = claims(opResult(r)).at(-1)!;
         expect([c.sold, c.bought]).toEqual(lastClaim);
@@ -372,14 +364,14 @@ describe('payment shares the strict-receive path', () => {
     const code = async (src: Keypair, o: xdr.Operation) => (await h.run(src, [o])).ops[0];
     expect(await code(a!, pay(Keypair.random(), XLM, 10))).toBe('paymentNoDestination');
     expect(await code(gateway!, pay(b!, idr, 10))).toBe('paymentNoTrust');
-    await ok(h, b!, [trust(idr, 100)]);
+    await h.succeed(b!, [trust(idr, 100)]);
     expect(await code(a!, pay(b!, idr, 10))).toBe('paymentSrcNoTrust');
-    await ok(h, a!, [trust(idr, 100)]);
+    await h.succeed(a!, [trust(idr, 100)]);
     expect(await code(a!, pay(b!, idr, 10))).toBe('paymentUnderfunded');
     expect(await code(gateway!, pay(b!, idr, 101))).toBe('paymentLineFull');
     expect(await code(a!, pay(b!, XLM, 1_000_000_000_000n))).toBe('paymentUnderfunded');
     // an issuer account that does not exist still takes its credits back
-    await ok(h, gateway!, [pay(a!, idr, 50)]);
+    await h.succeed(gateway!, [pay(a!, idr, 50)]);
     expect(await code(a!, pay(gateway!, idr, 5))).toBe('paymentSuccess');
     expect(await code(a!, pay(a!, XLM, 5))).toBe('paymentSuccess');
   });

@@ -9,6 +9,8 @@ import type { Core } from '../../src/core/index.js';
 import { entryKey, entryToXdr } from '../../src/core/ledger/entries.js';
 import { Harness, PASSPHRASE, closeMetaV1, hex, metaV1, opResultsOf } from './support/harness.js';
 import { manageOfferSuccess, orderBookAtom } from './support/dex.js';
+import { claimBalanceOp, claimant, createBalanceOp } from './support/claimable.js';
+import { claimableBalanceHash } from '../../src/stellar/index.js';
 
 const dirs: string[] = [];
 function tmpDir(): string {
@@ -53,6 +55,12 @@ async function busyLedgers(h: Harness): Promise<void> {
     { signers: [a!, d] },
   );
   expect(sponsored.code).toBe('txSuccess');
+  // claimable balances: one left with its (absolute) predicate and its sponsor, one claimed
+  const later = xdr.ClaimPredicate.claimPredicateNot(xdr.ClaimPredicate.claimPredicateBeforeRelativeTime(60n));
+  await h.run(a!, [createBalanceOp(asset, 10_000_000n, [claimant(b!, later), claimant(a!)])]);
+  await h.run(b!, [createBalanceOp(Asset.native(), 1n, [claimant(a!)])]);
+  expect((await h.run(a!, [claimBalanceOp(claimableBalanceHash(b!.publicKey(), h.seq(b!), 0))])).code).toBe('txSuccess');
+  expect([...h.core.entries()].filter((e) => e.type === 'claimableBalance')).toHaveLength(1);
 }
 
 function offerIds(core: Core): bigint[] {

@@ -3,7 +3,7 @@
 // with the last shares line; the asset lines whose liquidityPoolUseCount changes beside it.
 import { Asset, type Keypair } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { Harness, closeMetaV1, ok, txMetaV3 } from './support/harness.js';
+import { Harness, closeMetaV1, txMetaV3 } from './support/harness.js';
 import { ANY_PRICE, deposit, pay, poolIdOf, strictSend, trust, trustPool, withdraw } from './support/dex.js';
 
 interface Change {
@@ -47,11 +47,11 @@ describe('pool meta', () => {
     const cur1 = new Asset('CUR1', gw.publicKey());
     const cur2 = new Asset('CUR2', gw.publicKey());
     const pool = poolIdOf(cur1, cur2);
-    await ok(h, lp, [trust(cur1), trust(cur2)]);
-    await ok(h, payer, [trust(cur1), trust(cur2)]);
-    await ok(h, gw, [pay(lp, cur1, 1000), pay(lp, cur2, 1000), pay(payer, cur1, 100)]);
+    await h.succeed(lp, [trust(cur1), trust(cur2)]);
+    await h.succeed(payer, [trust(cur1), trust(cur2)]);
+    await h.succeed(gw, [pay(lp, cur1, 1000), pay(lp, cur2, 1000), pay(payer, cur1, 100)]);
 
-    await ok(h, lp, [trustPool(cur1, cur2)]);
+    await h.succeed(lp, [trustPool(cur1, cur2)]);
     let changes = opChanges(h);
     expect(of(changes, 'liquidityPool')).toEqual([{ kind: 'ledgerEntryCreated', type: 'liquidityPool', pool: [0n, 0n, 0n, 1n] }]);
     // both asset lines gain the extension with the use count, the shares line is created, the account takes 2 subentries
@@ -64,7 +64,7 @@ describe('pool meta', () => {
     ]);
     expect(of(changes, 'account').map((c) => c.kind)).toEqual(['ledgerEntryState', 'ledgerEntryUpdated']);
 
-    await ok(h, lp, [deposit(pool, 1000, 1000, ...ANY_PRICE)]);
+    await h.succeed(lp, [deposit(pool, 1000, 1000, ...ANY_PRICE)]);
     changes = opChanges(h);
     expect(of(changes, 'liquidityPool')).toEqual([
       { kind: 'ledgerEntryState', type: 'liquidityPool', pool: [0n, 0n, 0n, 1n] },
@@ -73,19 +73,19 @@ describe('pool meta', () => {
     expect(of(changes, 'trustline').filter((c) => c.kind === 'ledgerEntryUpdated')).toHaveLength(3);
 
     // a swap through the pool: 10 CUR1 in, 9 CUR2 out (LiquidityPoolTradeTests' reserves 1010, 991)
-    await ok(h, payer, [strictSend(cur1, 10, payer, cur2, 9)]);
+    await h.succeed(payer, [strictSend(cur1, 10, payer, cur2, 9)]);
     expect(of(opChanges(h), 'liquidityPool')).toEqual([
       { kind: 'ledgerEntryState', type: 'liquidityPool', pool: [1000n, 1000n, 1000n, 1n] },
       { kind: 'ledgerEntryUpdated', type: 'liquidityPool', pool: [1010n, 991n, 1000n, 1n] },
     ]);
 
-    await ok(h, lp, [withdraw(pool, 1000, 0, 0)]);
+    await h.succeed(lp, [withdraw(pool, 1000, 0, 0)]);
     expect(of(opChanges(h), 'liquidityPool')).toEqual([
       { kind: 'ledgerEntryState', type: 'liquidityPool', pool: [1010n, 991n, 1000n, 1n] },
       { kind: 'ledgerEntryUpdated', type: 'liquidityPool', pool: [0n, 0n, 0n, 1n] },
     ]);
 
-    await ok(h, lp, [trustPool(cur1, cur2, 0)]);
+    await h.succeed(lp, [trustPool(cur1, cur2, 0)]);
     changes = opChanges(h);
     expect(of(changes, 'liquidityPool')).toEqual([
       { kind: 'ledgerEntryState', type: 'liquidityPool', pool: [0n, 0n, 0n, 1n] },

@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest';
 import type { ClaimableBalanceRec } from '../../src/core/ledger/entries.js';
 import { fromStellarAsset, poolRevokeBalanceId } from '../../src/stellar/index.js';
 import { deposit, pay, poolIdOf, poolShareLineOf, poolState, sellOffer, trust, trustLineOf, trustPool } from './support/dex.js';
-import { Harness, ok } from './support/harness.js';
+import { Harness } from './support/harness.js';
 
 const XLM = Asset.native();
 
 async function world(clawback = false) {
   const h = await Harness.create();
   const [gw, acc1] = (await h.fund(100, 2)) as [Keypair, Keypair];
-  await ok(h, gw, [Operation.setOptions({ setFlags: clawback ? 2 | 8 : 2 })]);
+  await h.succeed(gw, [Operation.setOptions({ setFlags: clawback ? 2 | 8 : 2 })]);
   const asset = (code: string, issuer = gw) => new Asset(code, issuer.publicKey());
   /** stellar-core's depositIntoPool: 200 of A and 50 of B for 100 shares */
   const depositIntoPool = async (acc: Keypair, a: Asset, b: Asset) => {
@@ -22,17 +22,17 @@ async function world(clawback = false) {
       [b, 50],
     ] as const) {
       if (x.isNative() || x.getIssuer() === acc.publicKey()) continue;
-      await ok(h, acc, [trust(x, amount * 2)]);
-      await ok(h, x.getIssuer() === gw.publicKey() ? gw : acc1, [pay(acc, x, amount)]);
+      await h.succeed(acc, [trust(x, amount * 2)]);
+      await h.succeed(x.getIssuer() === gw.publicKey() ? gw : acc1, [pay(acc, x, amount)]);
     }
-    await ok(h, acc, [trustPool(a, b, 100)]);
-    await ok(h, acc, [deposit(poolIdOf(a, b), 200, 50, [4, 1], [4, 1])]);
+    await h.succeed(acc, [trustPool(a, b, 100)]);
+    await h.succeed(acc, [deposit(poolIdOf(a, b), 200, 50, [4, 1], [4, 1])]);
   };
   const account = () => h.core.account(acc1.publicKey())!;
   /** stellar-core's revoke: subentries drop by the offers and 2 per shares line; one sponsoring per balance */
   const revoke = async (acc: Keypair, a: Asset, lines: number, offers: number, balances: number) => {
     const before = h.core.account(acc.publicKey())!;
-    await ok(h, gw, [Operation.allowTrust({ trustor: acc.publicKey(), assetCode: a.getCode(), authorize: 0 })]);
+    await h.succeed(gw, [Operation.allowTrust({ trustor: acc.publicKey(), assetCode: a.getCode(), authorize: 0 })]);
     const after = h.core.account(acc.publicKey())!;
     expect(before.numSubEntries - after.numSubEntries).toBe(offers + 2 * lines);
     expect(after.numSponsoring - before.numSponsoring).toBe(balances);
@@ -93,9 +93,9 @@ describe('revoke from pool (SetTrustLineFlagsTests.cpp, allow_trust)', () => {
     const pool = poolIdOf(XLM, cur1);
     await w.depositIntoPool(w.acc1, XLM, cur1);
     expect(poolState(w.h.core, pool)).toEqual([200n, 50n, 100n, 1n]);
-    await ok(w.h, w.gw, [Operation.setOptions({ signer: { ed25519PublicKey: w.acc1.publicKey(), weight: 100 } })]);
+    await w.h.succeed(w.gw, [Operation.setOptions({ signer: { ed25519PublicKey: w.acc1.publicKey(), weight: 100 } })]);
     const source = w.gw.publicKey();
-    await ok(w.h, w.acc1, [
+    await w.h.succeed(w.acc1, [
       Operation.payment({ source, destination: w.acc1.publicKey(), asset: XLM, amount: '0.0000001' }),
       Operation.allowTrust({ source, trustor: w.acc1.publicKey(), assetCode: 'CUR1', authorize: 0 }),
     ]);
@@ -125,7 +125,7 @@ describe('revoke from pool (SetTrustLineFlagsTests.cpp, allow_trust)', () => {
     const w = await world();
     const [cur1, cur2] = [w.asset('CUR1'), w.asset('CUR2')];
     const pool = poolIdOf(cur1, cur2);
-    await ok(w.h, w.acc1, [trust(cur1, 1), trust(cur2, 1), trustPool(cur1, cur2, 1)]);
+    await w.h.succeed(w.acc1, [trust(cur1, 1), trust(cur2, 1), trustPool(cur1, cur2, 1)]);
     expect(poolState(w.h.core, pool)).toEqual([0n, 0n, 0n, 1n]);
     await w.revoke(w.acc1, cur1, 1, 0, 0);
     expect(trustLineOf(w.h.core, w.acc1, cur1)?.liquidityPoolUseCount).toBe(0);
@@ -139,8 +139,8 @@ describe('revoke from pool (SetTrustLineFlagsTests.cpp, allow_trust)', () => {
     const w = await world();
     const [cur1, cur2] = [w.asset('CUR1'), w.asset('CUR2')];
     await w.depositIntoPool(w.acc1, cur1, cur2);
-    await ok(w.h, w.gw, [pay(w.acc1, cur1, 10)]);
-    await ok(w.h, w.acc1, [sellOffer(cur1, XLM, 10, 1, 1)]);
+    await w.h.succeed(w.gw, [pay(w.acc1, cur1, 10)]);
+    await w.h.succeed(w.acc1, [sellOffer(cur1, XLM, 10, 1, 1)]);
     await w.revoke(w.acc1, cur1, 1, 1, 2);
   });
 

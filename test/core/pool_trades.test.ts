@@ -4,7 +4,7 @@
 import { Asset, type Keypair, type xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { compareAssets, fromStellarAsset } from '../../src/stellar/index.js';
-import { fails, Harness, ok, opResultsOf, type Applied } from './support/harness.js';
+import { fails, Harness, opResultsOf, type Applied } from './support/harness.js';
 import {
   ANY_PRICE,
   atomKinds,
@@ -35,10 +35,9 @@ async function world() {
   const asset = (code: string) => new Asset(code, gw!.publicKey());
   const account = async (lines: Asset[], balances: [Asset, bigint][] = [], pools: [Asset, Asset][] = []) => {
     const [kp] = await h.fund(6);
-    await ok(h, kp!, [...lines.map((a) => trust(a)), ...pools.map(([x, y]) => trustPool(x, y))]);
+    await h.succeed(kp!, [...lines.map((a) => trust(a)), ...pools.map(([x, y]) => trustPool(x, y))]);
     if (balances.length > 0)
-      await ok(
-        h,
+      await h.succeed(
         gw!,
         balances.map(([a, n]) => pay(kp!, a, n)),
       );
@@ -81,7 +80,7 @@ describe('liquidity pool trade, without offers', () => {
       );
     const a1 = await funded();
     const a2 = await funded();
-    await ok(h, a1, [deposit(poolIdOf(cur1, cur2), 1000, 1000, ...ANY_PRICE), deposit(poolIdOf(XLM, cur1), 1000, 1000, ...ANY_PRICE)]);
+    await h.succeed(a1, [deposit(poolIdOf(cur1, cur2), 1000, 1000, ...ANY_PRICE), deposit(poolIdOf(XLM, cur1), 1000, 1000, ...ANY_PRICE)]);
     const poolId = poolIdOf(sendAsset, destAsset);
     const limit = { 'satisfies limit': 1n, 'at limit': 0n, 'fails due to limit': -1n }[bound];
     const op =
@@ -93,7 +92,7 @@ describe('liquidity pool trade, without offers', () => {
       return;
     }
     const before = [balanceOf(h.core, a2, sendAsset), balanceOf(h.core, a2, destAsset)];
-    const r = await ok(h, a2, [op]);
+    const r = await h.succeed(a2, [op]);
     expect(atomKinds(opResult(r))).toEqual(['claimAtomTypeLiquidityPool']);
     const atom = poolAtom(claimAtoms(opResult(r))![0]!);
     expect(Buffer.from(atom.liquidityPoolId.value).toString('hex')).toBe(poolId);
@@ -122,7 +121,7 @@ describe.each([
     const inOrder = less(cur1, cur2);
     /** depositIntoPool12: amounts of cur1 and cur2 */
     const depositIntoPool12 = (kp: Keypair, amount1: bigint | number, amount2: bigint | number) =>
-      ok(w.h, kp, [inOrder ? deposit(pool12, amount1, amount2, ...ANY_PRICE) : deposit(pool12, amount2, amount1, ...ANY_PRICE)]);
+      w.h.succeed(kp, [inOrder ? deposit(pool12, amount1, amount2, ...ANY_PRICE) : deposit(pool12, amount2, amount1, ...ANY_PRICE)]);
     /** checkLiquidityPool12: reserves of cur1 and cur2 */
     const pool12Is = (r1: bigint, r2: bigint, shares: bigint, lines: bigint) =>
       expect(poolState(w.h.core, pool12)).toEqual(inOrder ? [r1, r2, shares, lines] : [r2, r1, shares, lines]);
@@ -138,9 +137,9 @@ describe.each([
       ];
       const a1 = await s.account([s.cur1, s.cur2], balances, [[s.cur1, s.cur2]]);
       const a2 = await s.account([s.cur1, s.cur2], balances, [[s.cur1, s.cur2]]);
-      for (const [n, d, amount] of offerPrices) await ok(s.h, a1, [sellOffer(s.cur2, s.cur1, amount, n, d)]);
+      for (const [n, d, amount] of offerPrices) await s.h.succeed(a1, [sellOffer(s.cur2, s.cur1, amount, n, d)]);
       await s.depositIntoPool12(a1, deposit1, 1000);
-      const r = await ok(s.h, a2, [strictReceive(s.cur1, 100, a2, s.cur2, 10)]);
+      const r = await s.h.succeed(a2, [strictReceive(s.cur1, 100, a2, s.cur2, 10)]);
       return atomKinds(opResult(r));
     }
 
@@ -205,14 +204,14 @@ describe.each([
     const s = await payers([10000n, 10000n]);
     await s.depositIntoPool12(s.mm12, 1000, 2000);
     await fails(s.h, s.a1, strictSend(s.cur1, 1004, s.a2, s.cur2, 1001), 'pathPaymentStrictSendUnderDestmin');
-    await ok(s.h, s.a1, [strictSend(s.cur1, 1004, s.a2, s.cur2, 1000)]);
+    await s.h.succeed(s.a1, [strictSend(s.cur1, 1004, s.a2, s.cur2, 1000)]);
   });
 
   it('liquidity pool charges the correct fee (strict receive)', async () => {
     const s = await payers([10000n, 10000n]);
     await s.depositIntoPool12(s.mm12, 1000, 2000);
     await fails(s.h, s.a1, strictReceive(s.cur1, 1003, s.a2, s.cur2, 1000), 'pathPaymentStrictReceiveOverSendmax');
-    await ok(s.h, s.a1, [strictReceive(s.cur1, 1004, s.a2, s.cur2, 1000)]);
+    await s.h.succeed(s.a1, [strictReceive(s.cur1, 1004, s.a2, s.cur2, 1000)]);
   });
 
   it('trade fails due to excess reserves', async () => {
@@ -220,7 +219,7 @@ describe.each([
     await s.depositIntoPool12(s.mm12, MAX - 10n, MAX - 10n);
     await fails(s.h, s.a1, strictSend(s.cur1, 11, s.a2, s.cur2, 9), 'pathPaymentStrictSendTooFewOffers');
     await fails(s.h, s.a1, strictReceive(s.cur1, 11, s.a2, s.cur2, 10), 'pathPaymentStrictReceiveTooFewOffers');
-    await ok(s.h, s.a1, [strictSend(s.cur1, 10, s.a2, s.cur2, 9)]);
+    await s.h.succeed(s.a1, [strictSend(s.cur1, 10, s.a2, s.cur2, 9)]);
   });
 
   it('payment through empty liquidity pools', async () => {
@@ -233,7 +232,7 @@ describe.each([
       ],
       [[s.cur2, s.cur3]],
     );
-    await ok(s.h, s.a2, [trust(s.cur3)]);
+    await s.h.succeed(s.a2, [trust(s.cur3)]);
     expect(mm23).toBeDefined();
     await fails(s.h, s.a1, strictSend(s.cur1, 100, s.a2, s.cur2, 1), 'pathPaymentStrictSendTooFewOffers');
     await fails(s.h, s.a1, strictSend(s.cur1, 100, s.a2, s.cur3, 1, [s.cur2]), 'pathPaymentStrictSendTooFewOffers');
@@ -250,7 +249,7 @@ describe.each([
 
   it('payment through pool after offer that yields nothing', async () => {
     const s = await payers([10000n, 10000n]);
-    await ok(s.h, s.mm12, [sellOffer(s.cur2, s.cur1, 10, 2, 1)]);
+    await s.h.succeed(s.mm12, [sellOffer(s.cur2, s.cur1, 10, 2, 1)]);
     const mm23 = await s.account(
       [s.cur2, s.cur3],
       [
@@ -259,8 +258,8 @@ describe.each([
       ],
       [[s.cur2, s.cur3]],
     );
-    await ok(s.h, mm23, [deposit(poolIdOf(s.cur2, s.cur3), 100, 100, ...ANY_PRICE)]);
-    await ok(s.h, s.a2, [trust(s.cur3)]);
+    await s.h.succeed(mm23, [deposit(poolIdOf(s.cur2, s.cur3), 100, 100, ...ANY_PRICE)]);
+    await s.h.succeed(s.a2, [trust(s.cur3)]);
     await fails(s.h, s.a1, strictSend(s.cur1, 1, s.a2, s.cur2, 1), 'pathPaymentStrictSendUnderDestmin');
     // the first hop yields 0: sending 0 through the book always works, so UNDER_DESTMIN
     await fails(s.h, s.a1, strictSend(s.cur1, 1, s.a2, s.cur3, 1, [s.cur2]), 'pathPaymentStrictSendUnderDestmin');
@@ -282,9 +281,9 @@ describe.each([
     const lp = await s.account([s.cur1, s.cur2], both, [[s.cur1, s.cur2]]);
     const a1 = who === 'sender' ? lp : await s.account([s.cur1], [[s.cur1, 10000n]]);
     const a2 = who === 'destination' ? lp : await s.account([s.cur2]);
-    if (who === 'market maker') await ok(s.h, lp, [sellOffer(s.cur2, s.cur1, 10, 10, 9)]);
+    if (who === 'market maker') await s.h.succeed(lp, [sellOffer(s.cur2, s.cur1, 10, 10, 9)]);
     await s.depositIntoPool12(lp, 1000, 1000);
-    await ok(s.h, a1, [kind === 'send' ? strictSend(s.cur1, 10, a2, s.cur2, 9) : strictReceive(s.cur1, 10, a2, s.cur2, 9)]);
+    await s.h.succeed(a1, [kind === 'send' ? strictSend(s.cur1, 10, a2, s.cur2, 9) : strictReceive(s.cur1, 10, a2, s.cur2, 9)]);
     s.pool12Is(1010n, 991n, 1000n, 1n);
   });
 
@@ -304,9 +303,9 @@ describe.each([
       await s.depositIntoPool12(a1, 1000, 1000);
       const a2 = await s.account([s.cur2]);
       const mm12 = await s.account([s.cur1, s.cur2], both, [[s.cur1, s.cur2]]);
-      await ok(s.h, self === 'self trade' ? a1 : mm12, [sellOffer(s.cur2, s.cur1, 10, 1, 1)]);
+      await s.h.succeed(self === 'self trade' ? a1 : mm12, [sellOffer(s.cur2, s.cur1, 10, 1, 1)]);
       const op = kind === 'strict send' ? strictSend(s.cur1, 10, a2, s.cur2, 9) : strictReceive(s.cur1, 10, a2, s.cur2, 9);
-      await ok(s.h, a1, [op]);
+      await s.h.succeed(a1, [op]);
       if (self === 'self trade') s.pool12Is(1010n, 991n, 1000n, 2n);
       else s.pool12Is(1000n, 1000n, 1000n, 2n);
     });
@@ -317,7 +316,7 @@ describe.each([
     await s.depositIntoPool12(s.mm12, 1000, 1000);
     await fails(s.h, s.a1, strictReceive(s.cur1, MAX, s.a2, s.cur2, 1001), 'pathPaymentStrictReceiveTooFewOffers');
     await fails(s.h, s.a1, strictReceive(s.cur1, MAX, s.a2, s.cur2, 1000), 'pathPaymentStrictReceiveTooFewOffers');
-    await ok(s.h, s.a1, [strictReceive(s.cur1, MAX, s.a2, s.cur2, 999)]);
+    await s.h.succeed(s.a1, [strictReceive(s.cur1, MAX, s.a2, s.cur2, 999)]);
     s.pool12Is(1003007n, 1n, 1000n, 1n);
   });
 
@@ -335,10 +334,10 @@ describe.each([
         [y, 10000n],
       ];
       const mm23 = await s.account([s.cur2, s.cur3], balances(s.cur2, s.cur3));
-      await ok(s.h, mm23, [sellOffer(s.cur3, s.cur2, 1000, 1, 1)]);
+      await s.h.succeed(mm23, [sellOffer(s.cur3, s.cur2, 1000, 1, 1)]);
       const mm31 = await s.account([s.cur1, s.cur3], balances(s.cur1, s.cur3));
-      await ok(s.h, mm31, [sellOffer(s.cur1, s.cur3, 1000, 1, 1)]);
-      if (mm12Offer) await ok(s.h, s.mm12, [sellOffer(s.cur2, s.cur1, 1000, ...mm12Offer)]);
+      await s.h.succeed(mm31, [sellOffer(s.cur1, s.cur3, 1000, 1, 1)]);
+      if (mm12Offer) await s.h.succeed(s.mm12, [sellOffer(s.cur2, s.cur1, 1000, ...mm12Offer)]);
       return s;
     }
     const path = (s: Awaited<ReturnType<typeof triangle>>) => [s.cur2, s.cur3, s.cur1];
@@ -348,7 +347,7 @@ describe.each([
       const s = await triangle([1, 1]);
       await s.depositIntoPool12(s.mm12, 1000, 2000);
       await fails(s.h, s.a1, strictSend(s.cur1, 100, s.a2, s.cur2, 257, path(s)), 'pathPaymentStrictSendUnderDestmin');
-      await ok(s.h, s.a1, [strictSend(s.cur1, 100, s.a2, s.cur2, 256, path(s))]);
+      await s.h.succeed(s.a1, [strictSend(s.cur1, 100, s.a2, s.cur2, 256, path(s))]);
       s.pool12Is(1281n, 1563n, 1414n, 1n);
     });
 
@@ -356,7 +355,7 @@ describe.each([
       const s = await triangle([1, 1]);
       await s.depositIntoPool12(s.mm12, 1000, 2000);
       await fails(s.h, s.a1, strictReceive(s.cur1, 106, s.a2, s.cur2, 256, path(s)), 'pathPaymentStrictReceiveOverSendmax');
-      await ok(s.h, s.a1, [strictReceive(s.cur1, 107, s.a2, s.cur2, 256, path(s))]);
+      await s.h.succeed(s.a1, [strictReceive(s.cur1, 107, s.a2, s.cur2, 256, path(s))]);
       s.pool12Is(1255n, 1596n, 1414n, 1n);
     });
 
@@ -365,7 +364,7 @@ describe.each([
       const s = await triangle(null, 10000n, [MAX, MAX]);
       await s.depositIntoPool12(s.mm12, MAX - 1000n, MAX - 1000n);
       await fails(s.h, s.a1, strictSend(s.cur1, 502, s.a2, s.cur2, 1, path(s)), 'pathPaymentStrictSendTooFewOffers');
-      await ok(s.h, s.a1, [strictSend(s.cur1, 501, s.a2, s.cur2, 1, path(s))]);
+      await s.h.succeed(s.a1, [strictSend(s.cur1, 501, s.a2, s.cur2, 1, path(s))]);
       s.pool12Is(MAX, MAX - 1996n, MAX - 1000n, 1n);
     });
 
@@ -373,7 +372,7 @@ describe.each([
       const s = await triangle(null, MAX);
       await s.depositIntoPool12(s.mm12, 1000, 2000);
       await fails(s.h, s.a1, strictReceive(s.cur1, MAX, s.a2, s.cur2, 999, path(s)), 'pathPaymentStrictReceiveTooFewOffers');
-      await ok(s.h, s.a1, [strictReceive(s.cur1, MAX, s.a2, s.cur2, 998, path(s))]);
+      await s.h.succeed(s.a1, [strictReceive(s.cur1, MAX, s.a2, s.cur2, 998, path(s))]);
       s.pool12Is(1005010n, 2n, 1414n, 1n);
     });
 
@@ -387,15 +386,15 @@ describe.each([
       const amount = name === 'prefers order book on first hop' ? 350 : 1000;
       for (const kind of ['send', 'receive'] as const) {
         const s = await triangle(null);
-        await ok(s.h, s.mm12, [sellOffer(s.cur2, s.cur1, amount, offer[0], offer[1])]);
+        await s.h.succeed(s.mm12, [sellOffer(s.cur2, s.cur1, amount, offer[0], offer[1])]);
         await s.depositIntoPool12(s.mm12, 1000, 2000);
         if (kind === 'send') {
           await fails(s.h, s.a1, strictSend(s.cur1, 100, s.a2, s.cur2, send[0], path(s)), 'pathPaymentStrictSendUnderDestmin');
-          await ok(s.h, s.a1, [strictSend(s.cur1, 100, s.a2, s.cur2, send[1], path(s))]);
+          await s.h.succeed(s.a1, [strictSend(s.cur1, 100, s.a2, s.cur2, send[1], path(s))]);
           s.pool12Is(sendPool[0], sendPool[1], 1414n, 1n);
         } else {
           await fails(s.h, s.a1, strictReceive(s.cur1, recv[0], s.a2, s.cur2, recv[2], path(s)), 'pathPaymentStrictReceiveOverSendmax');
-          await ok(s.h, s.a1, [strictReceive(s.cur1, recv[1], s.a2, s.cur2, recv[2], path(s))]);
+          await s.h.succeed(s.a1, [strictReceive(s.cur1, recv[1], s.a2, s.cur2, recv[2], path(s))]);
           s.pool12Is(recvPool[0], recvPool[1], 1414n, 1n);
         }
       }
@@ -409,10 +408,10 @@ describe.each([
       if (kind === 'send') {
         // sells 100 CUR1 (1100, 1819), then 181 CUR2 (1001, 2000)
         await fails(s.h, s.a1, strictSend(s.cur1, 100, s.a2, s.cur1, 100, [s.cur2]), 'pathPaymentStrictSendUnderDestmin');
-        await ok(s.h, s.a1, [strictSend(s.cur1, 100, s.a2, s.cur1, 99, [s.cur2])]);
+        await s.h.succeed(s.a1, [strictSend(s.cur1, 100, s.a2, s.cur1, 99, [s.cur2])]);
       } else {
         await fails(s.h, s.a1, strictReceive(s.cur1, 100, s.a2, s.cur1, 100, [s.cur2]), 'pathPaymentStrictReceiveOverSendmax');
-        await ok(s.h, s.a1, [strictReceive(s.cur1, 100, s.a2, s.cur1, 99, [s.cur2])]);
+        await s.h.succeed(s.a1, [strictReceive(s.cur1, 100, s.a2, s.cur1, 99, [s.cur2])]);
       }
       s.pool12Is(1001n, 2000n, 1414n, 1n);
     }

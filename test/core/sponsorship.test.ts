@@ -6,10 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
-import { accountKey, dataKey, entryFromXdr, entryKey, trustLineKey } from '../../src/core/ledger/entries.js';
-import { encodeEntry } from '../../src/core/ledger/entry_codec.js';
+import { accountKey, dataKey, entryKey, trustLineKey } from '../../src/core/ledger/entries.js';
 import type { AccountRec, EntryRec } from '../../src/core/ledger/entries.js';
-import { Harness } from './support/harness.js';
+import { Harness, patchSnapshotAccount } from './support/harness.js';
 
 const RESERVE = 5_000_000n;
 const minBal = (n: number) => String(Number((2n + BigInt(n)) * RESERVE) / 1e7);
@@ -248,15 +247,12 @@ describe('too many sponsoring (RevokeSponsorshipTests "too many sponsoring", Spo
       await first.run(a1!, [Operation.manageData({ name: 'own', value: 'v' })]);
       const sponsor = first.root;
       await first.core.stop();
-      const file = path.join(dataDir, 'core', 'snapshot.json');
-      const snapshot = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: string[] };
-      snapshot.entries = snapshot.entries.map((b64) => {
-        const e = entryFromXdr(xdr.LedgerEntry.fromXdr(b64, 'base64'));
-        if (e.type !== 'account' || e.accountId !== sponsor.publicKey()) return b64;
-        // room for one more sponsored reserve
-        return encodeEntry({ ...e, extLevel: Math.max(e.extLevel, 2), numSponsoring: 0xffffffff - 1 }).toString('base64');
-      });
-      fs.writeFileSync(file, JSON.stringify(snapshot));
+      // room for one more sponsored reserve
+      patchSnapshotAccount(dataDir, sponsor.publicKey(), (a) => ({
+        ...a,
+        extLevel: Math.max(a.extLevel, 2),
+        numSponsoring: 0xffffffff - 1,
+      }));
       const h = await Harness.create({ dataDir });
       const data = (name: string) => Operation.manageData({ name, value: 'v', source: a1!.publicKey() });
       expect((await h.run(sponsor, [begin(a1!), data('k1'), end(a1!)], { signers: [sponsor, a1!] })).code).toBe('txSuccess');

@@ -1,8 +1,8 @@
 // Claimable balances and liquidity pools through @stellar/stellar-sdk on stellar-core's own ledgers
 // (FrozenLedgerKeysTests: one case creates a claimable balance, another creates a pool and deposits
-// into it), ingested from a datastore as `zenith ingest --datastore` does. The embedded core cannot
-// make these entries yet (issue #18), so the ground truth is stellar-core's meta: every expected
-// value is read from its entries and envelopes here, never from what our ingest wrote.
+// into it), ingested from a datastore as `zenith ingest --datastore` does. The ground truth is
+// stellar-core's meta: every expected value is read from its entries and envelopes here, never from
+// what our ingest wrote (balances the embedded core makes: claimable_balances_core_sdk.db.test.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -17,7 +17,7 @@ import {
   trustPool,
   withdraw,
 } from '../core/support/dex.js';
-import { Harness, ok, PASSPHRASE } from '../core/support/harness.js';
+import { Harness, PASSPHRASE } from '../core/support/harness.js';
 
 describe('ingesting pools from the embedded core', () => {
   it('gives rows for every ledger, from objects and from bytes alike', async () => {
@@ -26,16 +26,16 @@ describe('ingesting pools from the embedded core', () => {
     const cur1 = new Asset('CUR1', gw.publicKey());
     const cur2 = new Asset('CUR2', gw.publicKey());
     const pool = poolIdOf(cur1, cur2);
-    await ok(h, gw, [Operation.setOptions({ setFlags: 2 })]);
-    for (const kp of [lp, payer, mm]) await ok(h, kp, [trust(cur1), trust(cur2)]);
-    await ok(h, gw, [pay(lp, cur1, 10000), pay(lp, cur2, 10000), pay(payer, cur1, 1000), pay(mm, cur2, 1000)]);
-    await ok(h, lp, [trustPool(cur1, cur2), deposit(pool, 1000, 1000, ...ANY_PRICE)]);
+    await h.succeed(gw, [Operation.setOptions({ setFlags: 2 })]);
+    for (const kp of [lp, payer, mm]) await h.succeed(kp, [trust(cur1), trust(cur2)]);
+    await h.succeed(gw, [pay(lp, cur1, 10000), pay(lp, cur2, 10000), pay(payer, cur1, 1000), pay(mm, cur2, 1000)]);
+    await h.succeed(lp, [trustPool(cur1, cur2), deposit(pool, 1000, 1000, ...ANY_PRICE)]);
     // a worse book beside the pool: the pool trades
-    await ok(h, mm, [sellOffer(cur2, cur1, 100, 2, 1)]);
-    await ok(h, payer, [strictSend(cur1, 10, payer, cur2, 9), strictReceive(cur1, 100, payer, cur2, 9)]);
-    await ok(h, lp, [withdraw(pool, 500, 0, 0)]);
+    await h.succeed(mm, [sellOffer(cur2, cur1, 100, 2, 1)]);
+    await h.succeed(payer, [strictSend(cur1, 10, payer, cur2, 9), strictReceive(cur1, 100, payer, cur2, 9)]);
+    await h.succeed(lp, [withdraw(pool, 500, 0, 0)]);
     // revoking redeems the other 500 shares into two claimable balances and removes the pool
-    await ok(h, gw, [Operation.allowTrust({ trustor: lp.publicKey(), assetCode: 'CUR1', authorize: 0 })]);
+    await h.succeed(gw, [Operation.allowTrust({ trustor: lp.publicKey(), assetCode: 'CUR1', authorize: 0 })]);
 
     const network = networkId(PASSPHRASE);
     const all: LedgerRows[] = [];

@@ -1,7 +1,8 @@
-// Pool ids with stellar-core's numbers (LiquidityPoolTradeTests.cpp, "liquidity pool id").
+// Pool ids with stellar-core's numbers (LiquidityPoolTradeTests.cpp, "liquidity pool id"), and a new
+// claimable balance's id against the ids stellar-core's own ledgers hold.
 import { StrKey } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { creditAsset, LIQUIDITY_POOL_FEE_V18, NATIVE_ASSET, poolIdOfAssets } from '../../src/stellar/index.js';
+import { claimableBalanceHash, creditAsset, LIQUIDITY_POOL_FEE_V18, NATIVE_ASSET, poolIdOfAssets } from '../../src/stellar/index.js';
 
 const acc1 = StrKey.encodeEd25519PublicKey(Buffer.from('0123456789abcdef'.repeat(4), 'hex'));
 const acc2 = StrKey.encodeEd25519PublicKey(Buffer.from('abcdef0123456789'.repeat(4), 'hex'));
@@ -45,5 +46,26 @@ describe('poolIdOfAssets (stellar-core getPoolID)', () => {
     const [x, y, hex] = line.split(' ') as [string, string, string];
     expect(poolIdOfAssets(asset(x), asset(y), LIQUIDITY_POOL_FEE_V18)).toBe(hex);
     expect(poolIdOfAssets(asset(y), asset(x), LIQUIDITY_POOL_FEE_V18)).toBe(hex);
+  });
+});
+
+describe('claimableBalanceHash', () => {
+  it('is the id stellar-core gave a balance (FrozenLedgerKeysTests golden meta, test-lcm-current at a9b86132)', () => {
+    // ledger 12 of "claim_claimable_balance_trustline_frozen": a create_claimable_balance, the first
+    // operation of a transaction from GBIFX…Z7SX with sequence number 12884901891; the result and
+    // the created entry carry this id
+    expect(claimableBalanceHash('GBIFX2QKGC6J4VRBEQDJZJSFZA43IQK2CYR3BF473UFC7VMSOOM2Z7SX', 12884901891n, 0).toString('hex')).toBe(
+      '1da94a495496a5f1565e98d2a3ba83c798ddc43a94ecc81c29b43c764a233fa0',
+    );
+  });
+
+  it('changes with the sequence number and the operation index ("multiple creates in tx to test index in hash")', () => {
+    const source = 'GBIFX2QKGC6J4VRBEQDJZJSFZA43IQK2CYR3BF473UFC7VMSOOM2Z7SX';
+    const ids = new Set([
+      claimableBalanceHash(source, 12884901891n, 0).toString('hex'),
+      claimableBalanceHash(source, 12884901891n, 1).toString('hex'),
+      claimableBalanceHash(source, 12884901892n, 0).toString('hex'),
+    ]);
+    expect(ids.size).toBe(3);
   });
 });

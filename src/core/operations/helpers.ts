@@ -28,6 +28,7 @@ export const TL_AUTHORIZED_FLAG = 0x1;
 export const TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG = 0x2;
 export const TL_CLAWBACK_ENABLED_FLAG = 0x4;
 
+/** ClaimableBalanceEntryExtensionV1.flags: the asset's issuer may claw the balance back. */
 export const CLAIMABLE_BALANCE_CLAWBACK_ENABLED_FLAG = 0x1;
 
 export function minBalance(header: HeaderView, acc: AccountRec, extraSubEntries = 0): bigint {

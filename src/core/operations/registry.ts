@@ -5,6 +5,9 @@ import { allowTrust } from './allow_trust.js';
 import { beginSponsoringFutureReserves } from './begin_sponsoring_future_reserves.js';
 import { bumpSequence } from './bump_sequence.js';
 import { changeTrust } from './change_trust.js';
+import { claimClaimableBalance } from './claim_claimable_balance.js';
+import { clawbackClaimableBalance } from './clawback_claimable_balance.js';
+import { createClaimableBalance } from './create_claimable_balance.js';
 import { createAccount } from './create_account.js';
 import { createPassiveSellOffer } from './create_passive_sell_offer.js';
 import { endSponsoringFutureReserves } from './end_sponsoring_future_reserves.js';
@@ -35,9 +38,12 @@ const registry = new Map<string, OperationDef>([
   ['bumpSequence', bumpSequence],
   ['manageBuyOffer', manageBuyOffer],
   ['pathPaymentStrictSend', pathPaymentStrictSend],
+  ['createClaimableBalance', createClaimableBalance],
+  ['claimClaimableBalance', claimClaimableBalance],
   ['beginSponsoringFutureReserves', beginSponsoringFutureReserves],
   ['endSponsoringFutureReserves', endSponsoringFutureReserves],
   ['revokeSponsorship', revokeSponsorship],
+  ['clawbackClaimableBalance', clawbackClaimableBalance],
   ['liquidityPoolDeposit', liquidityPoolDeposit],
   ['liquidityPoolWithdraw', liquidityPoolWithdraw],
 ]);

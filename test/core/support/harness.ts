@@ -1,11 +1,15 @@
 // Builds, signs, submits and closes transactions against an in-memory core.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { Keypair, Memo, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { expect } from 'vitest';
 import { createCore } from '../../../src/core/index.js';
 import { rootKeypair } from '../../../src/stellar/index.js';
 import type { Core, CoreOptions, SubmitStatus } from '../../../src/core/index.js';
 import { opResultCode } from '../../../src/core/ledger/results.js';
+import { type AccountRec, entryFromXdr } from '../../../src/core/ledger/entries.js';
+import { encodeEntry } from '../../../src/core/ledger/entry_codec.js';
 
 export const PASSPHRASE = 'Zenith Core Test Network';
 export const XLM = 10_000_000n;
@@ -116,6 +120,11 @@ export class Harness {
     return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures })).toXdr('base64');
   }
 
+  /** Moves the clock: the next close comes `seconds` later than it would (5 s after the last). */
+  advance(seconds: number): void {
+    this.closeTime += seconds;
+  }
+
   nextCloseTime(): number {
     this.closeTime += 5;
     return this.closeTime;
@@ -146,6 +155,21 @@ export class Harness {
     return this.submitAndClose(this.envelope(source, ops, o));
   }
 
+  /** `run`, for a transaction that must succeed: anything else throws with its codes. */
+  async succeed(source: Keypair, ops: xdr.Operation[], o: TxOptions = {}): Promise<Applied> {
+    const r = await this.run(source, ops, o);
+    if (r.code !== 'txSuccess') throw new Error(`${r.code} ${r.ops.join(',')}`);
+    return r;
+  }
+
+  /** stellar-core's getAvailableBalance: the balance above the reserve and the selling liabilities. */
+  available(kp: Keypair): bigint {
+    const a = this.core.account(kp.publicKey());
+    if (!a) throw new Error(`no account ${kp.publicKey()}`);
+    const reserve = BigInt(this.core.info().info.ledger.baseReserve);
+    return a.balance - BigInt(2 + a.numSubEntries + a.numSponsoring - a.numSponsored) * reserve - a.sellingLiabilities;
+  }
+
   /** Creates funded accounts from the root. */
   async fund(amountXlm: number, count = 1): Promise<Keypair[]> {
     const kps = Array.from({ length: count }, () => Keypair.random());
@@ -162,15 +186,24 @@ export class Harness {
   }
 }
 
-/** Runs a transaction that must succeed. */
-export async function ok(h: Harness, source: Keypair, ops: xdr.Operation[]): Promise<Applied> {
-  const r = await h.run(source, ops);
-  expect(r.code, r.ops.join(',')).toBe('txSuccess');
-  return r;
-}
-
 /** Runs a one-operation transaction that must fail with the operation's `code`. */
 export async function fails(h: Harness, source: Keypair, operation: xdr.Operation, code: string): Promise<void> {
   const r = await h.run(source, [operation]);
   expect(r.ops).toEqual([code]);
+}
+
+/**
+ * Sets fields of an account in a stopped core's snapshot (`<dataDir>/core/snapshot.json`), as
+ * stellar-core's tests write an entry straight into the ledger (e.g. numSponsoring near UINT32_MAX
+ * for tooManySponsoring); the core opened next on `dataDir` starts from it.
+ */
+export function patchSnapshotAccount(dataDir: string, accountId: string, update: (account: AccountRec) => AccountRec): void {
+  const file = path.join(dataDir, 'core', 'snapshot.json');
+  const snapshot = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: string[] };
+  snapshot.entries = snapshot.entries.map((b64) => {
+    const e = entryFromXdr(xdr.LedgerEntry.fromXdr(b64, 'base64'));
+    if (e.type !== 'account' || e.accountId !== accountId) return b64;
+    return encodeEntry(update(e)).toString('base64');
+  });
+  fs.writeFileSync(file, JSON.stringify(snapshot));
 }
