@@ -16,14 +16,12 @@ import { seedLedger } from '../support/seed.js';
 let test: TestDatabase;
 const servers: Server[] = [];
 
-async function serve(options: { maxTokens?: number; nodeEnv?: string } = {}): Promise<string> {
-  if (options.nodeEnv) vi.stubEnv('NODE_ENV', options.nodeEnv);
+async function serve(options: { maxTokens?: number } = {}): Promise<string> {
   const server = createApiServer({
     services: testServices(test.db),
     logger: createLogger('silent', { pretty: false }),
     graphqlLimits: { ...graphqlLimitsOf(defaultConfig()), ...(options.maxTokens ? { maxTokens: options.maxTokens } : {}) },
   });
-  vi.unstubAllEnvs();
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -184,8 +182,13 @@ describe('GraphQL bodies and errors', () => {
   for (const nodeEnv of ['development', 'production']) {
     describe(`in ${nodeEnv} mode`, () => {
       let server: string;
+      // yoga and envelop read NODE_ENV as they start and as they answer
       beforeAll(async () => {
-        server = await serve({ nodeEnv });
+        vi.stubEnv('NODE_ENV', nodeEnv);
+        server = await serve();
+      });
+      afterAll(() => {
+        vi.unstubAllEnvs();
       });
 
       it('never repeats an invalid body', async () => {
