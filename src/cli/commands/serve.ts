@@ -17,7 +17,18 @@ export const serve: Command = {
     'process (`zenith start` or `zenith ingest`) reach its streams through LISTEN/NOTIFY; several\n' +
     'serve processes may share one database. With --core-url, POST /transactions forwards to that\n' +
     "core's /tx and the root document shows its /info; without it, submissions answer 503.",
-  settings: ['port', 'host', 'trustedProxies', 'perHourRateLimit', 'dataDir', 'databaseUrl', 'networkPassphrase', 'coreUrl', ...GRAPHQL_LIMIT_SETTINGS, 'logLevel'],
+  settings: [
+    'port',
+    'host',
+    'trustedProxies',
+    'perHourRateLimit',
+    'dataDir',
+    'databaseUrl',
+    'networkPassphrase',
+    'coreUrl',
+    ...GRAPHQL_LIMIT_SETTINGS,
+    'logLevel',
+  ],
   async run(config, logger) {
     const stoppers: Stopper[] = [];
     try {
