@@ -25,6 +25,13 @@ export interface Config {
   metaStream: string | null;
   logLevel: LogLevel;
   yes: boolean;
+  graphqlMaxDepth: number;
+  graphqlMaxAliases: number;
+  graphqlMaxRootFields: number;
+  graphqlMaxTokens: number;
+  graphqlMaxDirectives: number;
+  graphqlMaxComplexity: number;
+  graphqlMaxBodyBytes: number;
 }
 
 export type SettingName = keyof Config;
@@ -199,7 +206,76 @@ export const settings: Settings = {
     default: false,
     parse: parseBoolean,
   },
+  // what one GraphQL request may ask (src/api/graphql_limits.ts, docs/security.md)
+  graphqlMaxDepth: {
+    flag: 'graphql-max-depth',
+    env: 'GRAPHQL_MAX_DEPTH',
+    valueName: 'N',
+    help: 'GraphQL: deepest nesting of fields in a query',
+    default: 12,
+    parse: (text, setting) => parseInteger(text, setting, 1, 1000),
+  },
+  graphqlMaxAliases: {
+    flag: 'graphql-max-aliases',
+    env: 'GRAPHQL_MAX_ALIASES',
+    valueName: 'N',
+    help: 'GraphQL: aliased fields in one operation',
+    default: 30,
+    parse: (text, setting) => parseInteger(text, setting, 0, 100_000),
+  },
+  graphqlMaxRootFields: {
+    flag: 'graphql-max-root-fields',
+    env: 'GRAPHQL_MAX_ROOT_FIELDS',
+    valueName: 'N',
+    help: 'GraphQL: fields selected at the root of one operation',
+    default: 20,
+    parse: (text, setting) => parseInteger(text, setting, 1, 100_000),
+  },
+  graphqlMaxTokens: {
+    flag: 'graphql-max-tokens',
+    env: 'GRAPHQL_MAX_TOKENS',
+    valueName: 'N',
+    help: 'GraphQL: lexical tokens in a document (counted while it is parsed)',
+    default: 5000,
+    parse: (text, setting) => parseInteger(text, setting, 1, 10_000_000),
+  },
+  graphqlMaxDirectives: {
+    flag: 'graphql-max-directives',
+    env: 'GRAPHQL_MAX_DIRECTIVES',
+    valueName: 'N',
+    help: 'GraphQL: directives in a document',
+    default: 20,
+    parse: (text, setting) => parseInteger(text, setting, 0, 100_000),
+  },
+  graphqlMaxComplexity: {
+    flag: 'graphql-max-complexity',
+    env: 'GRAPHQL_MAX_COMPLEXITY',
+    valueName: 'N',
+    help: "GraphQL: an operation's cost budget (a field costs 1; what lies beneath a list counts once per item its first/last/limit asks for)",
+    default: 50_000,
+    parse: (text, setting) => parseInteger(text, setting, 1, 1_000_000_000),
+  },
+  graphqlMaxBodyBytes: {
+    flag: 'graphql-max-body-bytes',
+    env: 'GRAPHQL_MAX_BODY_BYTES',
+    valueName: 'BYTES',
+    help: 'GraphQL: largest request body of /graphql and /graphql/stream (larger: 413); at most the 200 KB bound of every route',
+    // the bound of every route (api/request_body.ts, Horizon's) refuses a larger declared body first
+    default: 200 * 1024,
+    parse: (text, setting) => parseInteger(text, setting, 1024, 200 * 1024),
+  },
 };
+
+/** The GraphQL limits, settings of every command that serves the API. */
+export const GRAPHQL_LIMIT_SETTINGS = [
+  'graphqlMaxDepth',
+  'graphqlMaxAliases',
+  'graphqlMaxRootFields',
+  'graphqlMaxTokens',
+  'graphqlMaxDirectives',
+  'graphqlMaxComplexity',
+  'graphqlMaxBodyBytes',
+] as const satisfies readonly SettingName[];
 
 /** A flag's value as given on the command line: a string, or true for a bare boolean flag. */
 export type FlagValues = Map<string, string | true>;

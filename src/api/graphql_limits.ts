@@ -1,84 +1,206 @@
-// Limits on what one GraphQL query may ask: its depth, and its cost, where a field costs 1 and a
-// connection multiplies what lies beneath it by its page size (first/last, default 10). Both are
-// validation rules, so a query over the limit is refused before anything runs.
+// What one GraphQL request may ask, checked before anything runs: its tokens while it is parsed,
+// then (validation rules, cached with the document) its depth, aliases, root fields and
+// directives, then, with its variables, its cost (@pothos/plugin-complexity over the costs of
+// schema/complexity.ts). Each refusal is a GraphQL error coded GRAPHQL_*_LIMIT, answered as yoga
+// answers a validation error. The body's size is yoga's maxRequestBodySize (413) and, for the
+// graphql-sse endpoint that reads its own body, graphql_sse.ts.
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
+import { createComplexityRule } from '@pothos/plugin-complexity';
 import {
+  GraphQLError,
   Kind,
+  validate,
+  type ASTNode,
   type ASTVisitor,
-  type FieldNode,
-  type FragmentDefinitionNode,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type ParseOptions,
   type SelectionSetNode,
+  type Source,
   type ValidationContext,
-  type ValueNode,
+  type ValidationRule,
 } from 'graphql';
-import { badRequestError } from './problems.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './schema/paging.js';
+import type { Plugin } from 'graphql-yoga';
+import type { Config } from '../config.js';
 
-export const MAX_QUERY_DEPTH = 12;
-export const MAX_QUERY_COST = 50_000;
-
-function pageSize(field: FieldNode, variables: Record<string, unknown> | undefined): number {
-  for (const arg of field.arguments ?? []) {
-    if (arg.name.value !== 'first' && arg.name.value !== 'last') continue;
-    const value = literal(arg.value, variables);
-    if (typeof value === 'number') return Math.min(Math.max(value, 1), MAX_PAGE_SIZE);
-    // a page size given by a variable not yet known counts as the largest allowed
-    return MAX_PAGE_SIZE;
-  }
-  return DEFAULT_PAGE_SIZE;
+export interface GraphQLLimits {
+  /** nesting of fields (fragments add none) */
+  maxDepth: number;
+  /** aliased fields in an operation, fragments included */
+  maxAliases: number;
+  /** fields selected at the root of an operation */
+  maxRootFields: number;
+  /** lexical tokens of the document */
+  maxTokens: number;
+  /** directives in the document */
+  maxDirectives: number;
+  /** the cost budget of an operation (schema/complexity.ts) */
+  maxComplexity: number;
+  /** bytes of a request body */
+  maxBodyBytes: number;
 }
 
-function literal(node: ValueNode, variables: Record<string, unknown> | undefined): unknown {
-  if (node.kind === Kind.INT) return Number(node.value);
-  if (node.kind === Kind.VARIABLE) return variables?.[node.name.value];
-  return undefined;
-}
+export const LIMIT_CODES = {
+  depth: 'GRAPHQL_DEPTH_LIMIT',
+  aliases: 'GRAPHQL_ALIAS_LIMIT',
+  rootFields: 'GRAPHQL_ROOT_FIELD_LIMIT',
+  tokens: 'GRAPHQL_TOKEN_LIMIT',
+  directives: 'GRAPHQL_DIRECTIVE_LIMIT',
+  complexity: 'GRAPHQL_COMPLEXITY_LIMIT',
+} as const;
 
-interface Measure {
-  depth: number;
-  cost: number;
-}
-
-function measure(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, visiting: Set<string>): Measure {
-  if (!set) return { depth: 0, cost: 0 };
-  let depth = 0;
-  let cost = 0;
-  for (const selection of set.selections) {
-    let inner: Measure;
-    if (selection.kind === Kind.FIELD) {
-      const below = measure(selection.selectionSet, fragments, visiting);
-      const isConnection =
-        selection.arguments?.some((a) => ['first', 'last', 'after', 'before'].includes(a.name.value)) ||
-        selection.selectionSet?.selections.some((s) => s.kind === Kind.FIELD && s.name.value === 'edges');
-      const multiplier = isConnection ? pageSize(selection, undefined) : 1;
-      inner = { depth: below.depth + 1, cost: 1 + multiplier * below.cost };
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      inner = measure(selection.selectionSet, fragments, visiting);
-    } else {
-      const name = selection.name.value;
-      const fragment = fragments[name];
-      if (!fragment || visiting.has(name)) continue;
-      inner = measure(fragment.selectionSet, fragments, new Set([...visiting, name]));
-    }
-    depth = Math.max(depth, inner.depth);
-    cost += inner.cost;
-  }
-  return { depth, cost };
-}
-
-export function queryLimitsRule(context: ValidationContext): ASTVisitor {
+/** The limits of a server's configuration (config.ts declares each setting with its default). */
+export function graphqlLimitsOf(config: Config): GraphQLLimits {
   return {
-    OperationDefinition(node) {
-      const fragments: Record<string, FragmentDefinitionNode> = {};
-      for (const definition of context.getDocument().definitions) {
-        if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
-      }
-      const { depth, cost } = measure(node.selectionSet, fragments, new Set());
-      if (depth > MAX_QUERY_DEPTH) {
-        context.reportError(badRequestError(`query depth ${depth} exceeds the limit of ${MAX_QUERY_DEPTH}`, node));
-      }
-      if (cost > MAX_QUERY_COST) {
-        context.reportError(badRequestError(`query cost ${cost} exceeds the limit of ${MAX_QUERY_COST}`, node));
+    maxDepth: config.graphqlMaxDepth,
+    maxAliases: config.graphqlMaxAliases,
+    maxRootFields: config.graphqlMaxRootFields,
+    maxTokens: config.graphqlMaxTokens,
+    maxDirectives: config.graphqlMaxDirectives,
+    maxComplexity: config.graphqlMaxComplexity,
+    maxBodyBytes: config.graphqlMaxBodyBytes,
+  };
+}
+
+// as yoga codes its own validation errors: a 400 where the client accepts
+// application/graphql-response+json, a 200 with the errors under application/json
+function limitError(message: string, code: string, node?: ASTNode): GraphQLError {
+  return new GraphQLError(message, { ...(node ? { nodes: [node] } : {}), extensions: { code, http: { spec: true, status: 400 } } });
+}
+
+/** graphql's parse, refusing a document of more than `maxTokens` tokens as soon as the lexer passes them. */
+export function parseWithTokenLimit(maxTokens: number): (source: string | Source, options?: ParseOptions) => DocumentNode {
+  return (source, options) => {
+    let refusal: GraphQLError | undefined;
+    const parser = new MaxTokensParserWLexer(source, {
+      ...options,
+      n: maxTokens,
+      onReject: [
+        (_context, error) => {
+          refusal = error;
+        },
+      ],
+    });
+    try {
+      return parser.parseDocument();
+    } catch (error) {
+      if (error !== undefined && error === refusal) throw limitError(`the document has more than ${maxTokens} tokens`, LIMIT_CODES.tokens);
+      throw error;
+    }
+  };
+}
+
+// graphql-armor's rules report through their onReject callbacks (never throwing out of the
+// validation) with their own message; the error a client sees carries our code
+function reportAs(code: string) {
+  return {
+    propagateOnRejection: false,
+    onReject: [
+      (context: ValidationContext | null, error: GraphQLError) => {
+        context?.reportError(limitError(error.message.replace(/^Syntax Error: /, ''), code));
+      },
+    ],
+  };
+}
+
+function rootFieldCount(set: SelectionSetNode, context: ValidationContext, visiting: Set<string>): number {
+  let count = 0;
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) count += 1;
+    else if (selection.kind === Kind.INLINE_FRAGMENT) count += rootFieldCount(selection.selectionSet, context, visiting);
+    else if (!visiting.has(selection.name.value)) {
+      const fragment = context.getFragment(selection.name.value);
+      // a fragment that spreads itself is NoFragmentCyclesRule's to report
+      if (fragment) count += rootFieldCount(fragment.selectionSet, context, new Set([...visiting, selection.name.value]));
+    }
+  }
+  return count;
+}
+
+function maxRootFieldsRule(limit: number): ValidationRule {
+  return function maxRootFields(context: ValidationContext): ASTVisitor {
+    return {
+      OperationDefinition(node: OperationDefinitionNode) {
+        const count = rootFieldCount(node.selectionSet, context, new Set());
+        if (count > limit) {
+          context.reportError(
+            limitError(`the operation selects ${count} root fields, more than the limit of ${limit}`, LIMIT_CODES.rootFields, node),
+          );
+        }
+      },
+    };
+  };
+}
+
+/** The validation rules of the limits that need no variables (yoga caches their verdict with the document). */
+export function queryLimitRules(limits: GraphQLLimits): ValidationRule[] {
+  return [
+    maxDepthRule({ n: limits.maxDepth, flattenFragments: true, ...reportAs(LIMIT_CODES.depth) }),
+    // __typename is no work, as graphql-armor counts it
+    maxAliasesRule({ n: limits.maxAliases, ...reportAs(LIMIT_CODES.aliases) }),
+    maxDirectivesRule({ n: limits.maxDirectives, ...reportAs(LIMIT_CODES.directives) }),
+    maxRootFieldsRule(limits.maxRootFields),
+  ];
+}
+
+/**
+ * The cost of the operation a request runs against `maxComplexity`, with its variables (a page
+ * size given as a variable counts as given): a refusal, or none. A variable the operation cannot
+ * take is left to the execution to report.
+ */
+export function complexityErrors(request: {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  variableValues?: Record<string, unknown> | null | undefined;
+  operationName?: string | null | undefined;
+  contextValue: object;
+  maxComplexity: number;
+}): readonly GraphQLError[] {
+  const rule = createComplexityRule({
+    context: request.contextValue,
+    variableValues: request.variableValues ?? {},
+    operationName: request.operationName,
+    validate: ({ complexity }, reportError) => {
+      if (complexity > request.maxComplexity) {
+        reportError(limitError(`the query costs ${complexity}, more than the limit of ${request.maxComplexity}`, LIMIT_CODES.complexity));
       }
     },
+  });
+  return validate(request.schema, request.document, [rule]).filter((error) => error.extensions.code === LIMIT_CODES.complexity);
+}
+
+/** The limits as yoga plugins: the token-counting parser, the rules, the cost before each execution. */
+export function graphqlLimitsPlugin(limits: GraphQLLimits): Plugin {
+  const parse = parseWithTokenLimit(limits.maxTokens);
+  const rules = queryLimitRules(limits);
+  const checkCost = ({
+    args,
+    setResultAndStopExecution,
+  }: {
+    args: {
+      schema: GraphQLSchema;
+      document: DocumentNode;
+      variableValues?: Record<string, unknown> | null;
+      operationName?: string | null;
+      contextValue: unknown;
+    };
+    setResultAndStopExecution: (result: { errors: readonly GraphQLError[] }) => void;
+  }): void => {
+    const errors = complexityErrors({ ...args, contextValue: args.contextValue as object, maxComplexity: limits.maxComplexity });
+    if (errors.length > 0) setResultAndStopExecution({ errors });
+  };
+  return {
+    onParse({ setParseFn }) {
+      setParseFn(parse);
+    },
+    onValidate({ addValidationRule }) {
+      for (const rule of rules) addValidationRule(rule);
+    },
+    onExecute: checkCost,
+    onSubscribe: checkCost,
   };
 }

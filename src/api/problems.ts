@@ -161,7 +161,17 @@ export function maskGraphQLError(error: unknown, logger: Logger): Error {
       extensions: { code: type, ...(extras ? { extras } : {}) },
     });
   }
-  if (original instanceof GraphQLError && typeof original.extensions.code === 'string') return original;
+  if (original instanceof GraphQLError && typeof original.extensions.code === 'string') {
+    // yoga's originalError (its JSON parser's message, which quotes the body) is no client's
+    // business; yoga answered 400 for it, which `spec: false` keeps (else application/json is 200)
+    if (!('originalError' in original.extensions)) return original;
+    const { originalError: _internal, http, ...extensions } = original.extensions;
+    return new GraphQLError(original.message, {
+      nodes: original.nodes,
+      path: original.path,
+      extensions: { ...extensions, http: { ...(typeof http === 'object' ? http : {}), spec: false } },
+    });
+  }
   logger.error({ err: original }, 'graphql resolver failed');
   return new GraphQLError('An error occurred while processing this request.', {
     ...(error instanceof GraphQLError ? { path: error.path } : {}),

@@ -6,9 +6,8 @@
 // (client_address.ts, proxies believed only from --trusted-proxies) and its rate limit
 // (rate_limit.ts, one unit per request, GraphQL's and a stream's start included).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
-import { createYoga, type Plugin } from 'graphql-yoga';
-import type { Config } from '../config.js';
+import { createYoga } from 'graphql-yoga';
+import { type Config, defaultConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { logAccess } from './access_log.js';
 import { identifyClient, TrustedProxies } from './client_address.js';
@@ -16,8 +15,9 @@ import { answerPreflight, setCorsHeaders } from './cors.js';
 import { enforceRateLimit, rateLimiter } from './rate_limit.js';
 import { refuseDeclaredOversize } from './request_body.js';
 import { createContext, type ApiServices } from './context.js';
-import { queryLimitsRule } from './graphql_limits.js';
+import { graphqlLimitsOf, graphqlLimitsPlugin, type GraphQLLimits } from './graphql_limits.js';
 import { graphqlLogging } from './graphql_logging.js';
+import { GRAPHQL_SSE_ENDPOINT, graphqlSSE } from './graphql_sse.js';
 import { createFriendbotHandler, friendbotLimiters, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
 import { createTransactionRenderer } from './rest/resources.js';
@@ -29,8 +29,7 @@ import { registerServiceMetrics } from './service_metrics.js';
 import { schema } from './schema/index.js';
 
 /** What the server answers besides the REST routes, for the start banner of `zenith start` and `zenith serve`. */
-export const SERVED_PATHS =
-  'GraphQL at /graphql, subscriptions at /graphql/stream (graphql-sse), server-sent events on every list, /order_book, /accounts/{id} and its data entries, health at /health';
+export const SERVED_PATHS = `GraphQL at /graphql, subscriptions at ${GRAPHQL_SSE_ENDPOINT} (graphql-sse), server-sent events on every list, /order_book, /accounts/{id} and its data entries, health at /health`;
 
 export interface ApiServerOptions {
   services: ApiServices;
@@ -39,6 +38,8 @@ export interface ApiServerOptions {
   friendbot?: Funder;
   /** the rate limits and the trusted proxies (config.ts has their defaults); absent: no limit, no proxy */
   protection?: ServerProtection;
+  /** what one GraphQL request may ask; the configuration's defaults without it */
+  graphqlLimits?: GraphQLLimits;
 }
 
 export type ServerProtection = Pick<Config, 'trustedProxies' | 'perHourRateLimit' | 'friendbotPerHourLimit'>;
@@ -55,6 +56,7 @@ export function createApiServer(options: ApiServerOptions): Server {
   const requestsSucceeded = services.metrics.meter('requests.succeeded');
   const requestsFailed = services.metrics.meter('requests.failed');
   const { logging, maskError } = graphqlLogging(logger);
+  const limits = options.graphqlLimits ?? graphqlLimitsOf(defaultConfig());
   const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse }>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -67,8 +69,9 @@ export function createApiServer(options: ApiServerOptions): Server {
     graphiql: true,
     // GraphQL over SSE at /graphql/stream: distinct connections and the single-connection mode
     // (yoga itself answers subscriptions at /graphql in the distinct connections mode)
-    plugins: [limits, subscribeErrorsAsResults, useGraphQLSSE()],
+    plugins: [graphqlLimitsPlugin(limits), graphqlSSE({ maxBodyBytes: limits.maxBodyBytes, logger })],
     maskedErrors: { maskError },
+    maxRequestBodySize: limits.maxBodyBytes,
   });
   const renderTransaction = createTransactionRenderer(schema, services);
   const handlers: RequestHandler[] = [
@@ -130,24 +133,3 @@ export function createApiServer(options: ApiServerOptions): Server {
     }
   });
 }
-
-const limits: Plugin = {
-  onValidate({ addValidationRule }) {
-    addValidationRule(queryLimitsRule);
-  },
-};
-
-/**
- * A subscription refused before its first event (a bad cursor) is `{errors}` without `data`, which
- * graphql-sse does not recognise as a result (it then answers "Unable to detect operation AST");
- * `data: null` makes it the coded error it is.
- */
-const subscribeErrorsAsResults: Plugin = {
-  onSubscribe() {
-    return {
-      onSubscribeResult({ result, setResult }) {
-        if (!(Symbol.asyncIterator in result) && !('data' in result)) setResult({ ...result, data: null });
-      },
-    };
-  },
-};

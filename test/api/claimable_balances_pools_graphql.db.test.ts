@@ -5,7 +5,8 @@ import { Asset } from '@stellar/stellar-sdk';
 import { execute, parse, subscribe, validate, type ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type ApiServices } from '../../src/api/context.js';
-import { queryLimitsRule } from '../../src/api/graphql_limits.js';
+import { complexityErrors, graphqlLimitsOf, parseWithTokenLimit, queryLimitRules } from '../../src/api/graphql_limits.js';
+import { defaultConfig } from '../../src/config.js';
 import { schema } from '../../src/api/schema/index.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
@@ -66,11 +67,17 @@ afterAll(async () => {
 
 const services = (): ApiServices => testServices(db, events);
 
+const limits = graphqlLimitsOf(defaultConfig());
+
 async function query(text: string, variables: Record<string, unknown> = {}): Promise<ExecutionResult> {
-  const document = parse(text);
-  const errors = validate(schema, document, [queryLimitsRule]);
+  // the server's checks, in its order: tokens, the rules, the cost
+  const document = parseWithTokenLimit(limits.maxTokens)(text);
+  const errors = validate(schema, document, queryLimitRules(limits));
   if (errors.length > 0) return { errors };
-  return execute({ schema, document, contextValue: createContext(services()), variableValues: variables });
+  const contextValue = createContext(services());
+  const refused = complexityErrors({ schema, document, variableValues: variables, contextValue, maxComplexity: limits.maxComplexity });
+  if (refused.length > 0) return { errors: refused };
+  return execute({ schema, document, contextValue, variableValues: variables });
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read deep paths of answers they just checked

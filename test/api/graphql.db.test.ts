@@ -4,7 +4,8 @@
 import { execute, parse, subscribe, validate, type ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type ApiServices } from '../../src/api/context.js';
-import { queryLimitsRule } from '../../src/api/graphql_limits.js';
+import { complexityErrors, graphqlLimitsOf, parseWithTokenLimit, queryLimitRules } from '../../src/api/graphql_limits.js';
+import { defaultConfig } from '../../src/config.js';
 import { schema } from '../../src/api/schema/index.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
@@ -49,11 +50,17 @@ afterAll(async () => {
 
 const services = (): ApiServices => testServices(db);
 
+const limits = graphqlLimitsOf(defaultConfig());
+
 async function query(text: string, variables: Record<string, unknown> = {}): Promise<ExecutionResult> {
-  const document = parse(text);
-  const errors = validate(schema, document, [queryLimitsRule]);
+  // the server's checks, in its order: tokens, the rules, the cost
+  const document = parseWithTokenLimit(limits.maxTokens)(text);
+  const errors = validate(schema, document, queryLimitRules(limits));
   if (errors.length > 0) return { errors };
-  return execute({ schema, document, contextValue: createContext(services()), variableValues: variables });
+  const contextValue = createContext(services());
+  const refused = complexityErrors({ schema, document, variableValues: variables, contextValue, maxComplexity: limits.maxComplexity });
+  if (refused.length > 0) return { errors: refused };
+  return execute({ schema, document, contextValue, variableValues: variables });
 }
 
 const NESTED = `query($id: String!, $first: Int) {
@@ -343,9 +350,11 @@ describe('GraphQL', () => {
 
   it('refuses queries beyond the depth and cost limits before running them', async () => {
     const deep = `{ ledger(sequence: 3) { transactions { edges { node { operations { edges { node { transaction { ledger { transactions { edges { node { hash } } } } } } } } } } } } }`;
-    expect((await query(deep)).errors?.[0]?.extensions.code).toBe('bad_request');
+    expect((await query(deep)).errors?.[0]?.extensions.code).toBe('GRAPHQL_DEPTH_LIMIT');
     const costly = `{ ledgers(first: 200) { edges { node { transactions(first: 200) { edges { node { hash operations(first: 200) { edges { node { pagingToken } } } } } } } } } }`;
-    expect((await query(costly)).errors?.[0]?.message).toMatch(/cost/);
+    const refused = (await query(costly)).errors?.[0];
+    expect(refused?.extensions.code).toBe('GRAPHQL_COMPLEXITY_LIMIT');
+    expect(refused?.message).toMatch(/costs \d+, more than the limit of 50000/);
   });
 });
 

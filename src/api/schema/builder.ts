@@ -1,12 +1,15 @@
 // The one Pothos builder of the schema, with its plugins. Type files under src/api/schema/ add
 // their types and root fields to it; schema.ts imports them all and builds the schema.
 import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import type PrismaTypes from '../../generated/pothos-prisma-types.js';
 import { getDatamodel } from '../../generated/pothos-prisma-types.js';
 import type { ApiContext } from '../context.js';
+import { ProblemError, problems } from '../problems.js';
+import { MAX_PAGE_SIZE } from './page_size.js';
 
 export const builder = new SchemaBuilder<{
   Context: ApiContext;
@@ -22,11 +25,21 @@ export const builder = new SchemaBuilder<{
     JSON: { Input: unknown; Output: unknown };
   };
 }>({
-  plugins: [RelayPlugin, PrismaPlugin, DataloaderPlugin],
+  // complexity: each field's cost (complexity.ts, given in schema.ts), the budget checked by graphql_limits.ts
+  plugins: [RelayPlugin, PrismaPlugin, DataloaderPlugin, ComplexityPlugin],
   defaultFieldNullability: false,
   relay: {
     cursorType: 'String',
     clientMutationId: 'omit',
+    // as many ids as a page holds records: 100,000 ids were seconds of loading
+    nodesQueryOptions: {
+      resolve: (_root, args, _context, _info, resolveNodes) => {
+        if (args.ids.length > MAX_PAGE_SIZE) {
+          throw new ProblemError(problems.badRequest('ids', `at most ${MAX_PAGE_SIZE} ids, not ${args.ids.length}`));
+        }
+        return resolveNodes(args.ids);
+      },
+    },
   },
   prisma: {
     client: (ctx) => ctx.prisma,

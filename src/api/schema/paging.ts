@@ -18,9 +18,9 @@ import {
 } from '../../stellar/toid.js';
 import { ProblemError, problems } from '../problems.js';
 import { builder } from './builder.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './page_size.js';
 
-export const MAX_PAGE_SIZE = 200;
-export const DEFAULT_PAGE_SIZE = 10;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 export const OrderEnum = builder.enumType('Order', {
   description: 'The direction of a list: asc (oldest first) or desc (newest first).',

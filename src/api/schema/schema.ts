@@ -18,5 +18,6 @@ import './path.js';
 import './asset_stat.js';
 import './history_lists.js';
 import { builder } from './builder.js';
+import { fieldComplexity } from './complexity.js';
 
-export const schema = builder.toSchema({ sortSchema: true });
+export const schema = builder.toSchema({ sortSchema: true, complexity: { fieldComplexity } });

@@ -1,5 +1,7 @@
 import { fetchCoreInfo } from '../../api/core_info.js';
+import { graphqlLimitsOf } from '../../api/graphql_limits.js';
 import { createApiServer, SERVED_PATHS } from '../../api/server.js';
+import { GRAPHQL_LIMIT_SETTINGS } from '../../config.js';
 import { httpCoreClient } from '../../txsub/index.js';
 import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
@@ -15,7 +17,18 @@ export const serve: Command = {
     'process (`zenith start` or `zenith ingest`) reach its streams through LISTEN/NOTIFY; several\n' +
     'serve processes may share one database. With --core-url, POST /transactions forwards to that\n' +
     "core's /tx and the root document shows its /info; without it, submissions answer 503.",
-  settings: ['port', 'host', 'trustedProxies', 'perHourRateLimit', 'dataDir', 'databaseUrl', 'networkPassphrase', 'coreUrl', 'logLevel'],
+  settings: [
+    'port',
+    'host',
+    'trustedProxies',
+    'perHourRateLimit',
+    'dataDir',
+    'databaseUrl',
+    'networkPassphrase',
+    'coreUrl',
+    ...GRAPHQL_LIMIT_SETTINGS,
+    'logLevel',
+  ],
   async run(config, logger) {
     const stoppers: Stopper[] = [];
     try {
@@ -30,7 +43,7 @@ export const serve: Command = {
         coreInfo: async () => (coreUrl ? fetchCoreInfo(coreUrl) : null),
         stoppers,
       });
-      const server = createApiServer({ services, logger, protection: config });
+      const server = createApiServer({ services, logger, protection: config, graphqlLimits: graphqlLimitsOf(config) });
       const port = await listen(server, config.port, config.host);
       stoppers.push(closeServer(server));
       logger.info(

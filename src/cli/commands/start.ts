@@ -1,5 +1,7 @@
 import { coreInfoFromAnswer } from '../../api/core_info.js';
+import { graphqlLimitsOf } from '../../api/graphql_limits.js';
 import { createApiServer, SERVED_PATHS } from '../../api/server.js';
+import { GRAPHQL_LIMIT_SETTINGS } from '../../config.js';
 import { Friendbot } from '../../friendbot/index.js';
 import { embeddedCoreSource, startIngester } from '../../ingest/index.js';
 import { embeddedCoreClient, prismaSubmissionStore } from '../../txsub/index.js';
@@ -33,6 +35,7 @@ export const start: Command = {
     'manualClose',
     'baseReserve',
     'metaOutDir',
+    ...GRAPHQL_LIMIT_SETTINGS,
     'logLevel',
   ],
   async run(config, logger) {
@@ -85,7 +88,7 @@ export const start: Command = {
         events: services.events,
         baseFee: core.info().info.ledger.baseFee,
       });
-      const server = createApiServer({ services, logger, friendbot, protection: config });
+      const server = createApiServer({ services, logger, friendbot, protection: config, graphqlLimits: graphqlLimitsOf(config) });
       const port = await listen(server, config.port, config.host);
       if (!isLoopback(config.host)) {
         // stellar-core's root account: its secret seed is the network id, the passphrase's sha256

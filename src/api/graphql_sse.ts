@@ -1,0 +1,154 @@
+// GraphQL over SSE at /graphql/stream: graphql-sse's handler (the distinct-connections and the
+// single-connection mode) over yoga's parse, validation and execution, as
+// @graphql-yoga/plugin-graphql-sse wires it, with what that plugin leaves open closed: its
+// onSubscribe lets a syntax error escape, which the server adapter answers as a 500 with the stack
+// in text/plain, and graphql-sse reads a body of any size and repeats an invalid one in its error.
+// Here a body is read up to the GraphQL limit (413 beyond it), a body that is not JSON is a 400
+// that does not quote it, a document that does not parse or validate is a 400 with its coded
+// errors, and anything unexpected is a coded server_error (logged at error level).
+import { getOperationAST, GraphQLError, type ExecutionResult } from 'graphql';
+import type { Response as SSEResponse } from 'graphql-sse';
+import { createHandler } from 'graphql-sse/lib/use/fetch';
+import type { Plugin, YogaServerInstance } from 'graphql-yoga';
+import type { Logger } from '../logger.js';
+
+export const GRAPHQL_SSE_ENDPOINT = '/graphql/stream';
+
+type ServerContext = Record<string, unknown>;
+type HandlerResponse = [string, { status: number; statusText: string; headers: Record<string, string> }];
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 413: 'Payload Too Large', 500: 'Internal Server Error' };
+
+function errorsResponse(status: number, errors: readonly unknown[]): HandlerResponse {
+  // a new headers object each time: the Response writes its content-length into it
+  return [
+    JSON.stringify({ errors }),
+    { status, statusText: STATUS_TEXT[status] ?? '', headers: { 'content-type': 'application/json; charset=utf-8' } },
+  ];
+}
+
+/**
+ * A GraphQL error as the client sees it: its message, locations and code (`code` when it has
+ * none); yoga's `http` directions and `originalError` stay here.
+ */
+function clientError(error: GraphQLError, code: string): GraphQLError {
+  const { http: _http, originalError: _original, ...extensions } = error.extensions;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions: { ...extensions, code: typeof extensions.code === 'string' ? extensions.code : code },
+  });
+}
+
+/** The body as text, or null past `maxBytes` (the rest is not read). */
+async function readBoundedText(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<string | null> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger }): Plugin {
+  const { maxBodyBytes, logger } = options;
+  const serverContexts = new WeakMap<Request, ServerContext>();
+  const tooLarge = (): HandlerResponse =>
+    errorsResponse(413, [{ message: 'Request body too large', extensions: { code: 'REQUEST_ENTITY_TOO_LARGE' } }]);
+  let yogaServer: YogaServerInstance<Record<string, unknown>, Record<string, unknown>> | undefined;
+  let handle: ((request: Request) => Promise<Response>) | undefined;
+
+  function handlerOf(yoga: YogaServerInstance<Record<string, unknown>, Record<string, unknown>>) {
+    return createHandler(
+      {
+        async onSubscribe(req, params) {
+          const enveloped = yoga.getEnveloped({ ...serverContexts.get(req.raw), request: req.raw, params });
+          let document: ReturnType<typeof enveloped.parse>;
+          try {
+            document = enveloped.parse(params.query);
+          } catch (error) {
+            if (!(error instanceof GraphQLError)) throw error;
+            return errorsResponse(400, [clientError(error, 'GRAPHQL_PARSE_FAILED')]) satisfies SSEResponse;
+          }
+          const invalid: readonly GraphQLError[] = enveloped.validate(enveloped.schema, document);
+          if (invalid.length > 0) {
+            return errorsResponse(
+              400,
+              invalid.map((error) => clientError(error, 'GRAPHQL_VALIDATION_FAILED')),
+            );
+          }
+          const contextValue = await enveloped.contextFactory();
+          const args = {
+            schema: enveloped.schema,
+            document,
+            contextValue,
+            variableValues: params.variables,
+            operationName: params.operationName,
+          };
+          const operation = getOperationAST(document, params.operationName);
+          const result = (await (operation?.operation === 'subscription' ? enveloped.subscribe(args) : enveloped.execute(args))) as
+            | ExecutionResult
+            | AsyncIterable<ExecutionResult>;
+          if (Symbol.asyncIterator in result) return result;
+          // refused before it ran (a bad cursor, over the cost budget): `{errors}` without `data`
+          // is no result to graphql-sse ("Unable to detect operation AST")
+          const errors = result.errors?.map((error: GraphQLError) => clientError(error, 'server_error'));
+          return { ...result, ...(errors ? { errors } : {}), data: result.data ?? null };
+        },
+      },
+      yoga.fetchAPI,
+    );
+  }
+
+  async function answer(request: Request, serverContext: ServerContext): Promise<Response> {
+    if (!yogaServer || !handle) throw new Error('graphql-sse is not initialised');
+    const { fetchAPI } = yogaServer;
+    const respond = ([body, init]: HandlerResponse): Response => new fetchAPI.Response(body, init);
+    try {
+      let req = request;
+      if (request.body) {
+        const length = Number(request.headers.get('content-length') ?? 0);
+        if (length > maxBodyBytes) return respond(tooLarge());
+        const text = await readBoundedText(request.body, maxBodyBytes);
+        if (text === null) return respond(tooLarge());
+        if (request.headers.get('content-type')?.includes('application/json')) {
+          try {
+            JSON.parse(text);
+          } catch {
+            return respond(errorsResponse(400, [{ message: 'POST body sent invalid JSON.', extensions: { code: 'BAD_REQUEST' } }]));
+          }
+        }
+        req = new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: text });
+      }
+      serverContexts.set(req, serverContext);
+      return await handle(req);
+    } catch (error) {
+      logger.error({ err: error }, 'graphql-sse request failed');
+      return respond(
+        errorsResponse(500, [{ message: 'An error occurred while processing this request.', extensions: { code: 'server_error' } }]),
+      );
+    }
+  }
+
+  return {
+    onYogaInit({ yoga }) {
+      yogaServer = yoga as YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
+      handle = handlerOf(yogaServer);
+    },
+    onRequest({ request, endResponse, serverContext }) {
+      const [path] = request.url.split('?');
+      if (!path?.endsWith(GRAPHQL_SSE_ENDPOINT)) return;
+      return answer(request, serverContext as ServerContext).then(endResponse);
+    },
+  };
+}
