@@ -27,6 +27,24 @@ export const MASK_ACCOUNT_FLAGS = 0xf;
 export const TL_AUTHORIZED_FLAG = 0x1;
 export const TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG = 0x2;
 export const TL_CLAWBACK_ENABLED_FLAG = 0x4;
+export const TRUSTLINE_AUTH_FLAGS = TL_AUTHORIZED_FLAG | TL_AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG;
+/** MASK_TRUSTLINE_FLAGS_V17: the trust line flags that exist from protocol 17 */
+const MASK_TRUSTLINE_FLAGS = 0x7;
+
+/** stellar-core trustLineFlagMaskCheckIsValid (protocol ≥ 17): no unknown trust line flag. */
+export function trustLineFlagMaskCheckIsValid(flags: number): boolean {
+  return (flags & ~MASK_TRUSTLINE_FLAGS) === 0;
+}
+
+/** stellar-core trustLineFlagAuthIsValid: never both authorization flags at once. */
+export function trustLineFlagAuthIsValid(flags: number): boolean {
+  return (flags & TRUSTLINE_AUTH_FLAGS) !== TRUSTLINE_AUTH_FLAGS;
+}
+
+/** stellar-core trustLineFlagIsValid (protocol ≥ 13). */
+export function trustLineFlagIsValid(flags: number): boolean {
+  return trustLineFlagMaskCheckIsValid(flags) && trustLineFlagAuthIsValid(flags);
+}
 
 /** ClaimableBalanceEntryExtensionV1.flags: the asset's issuer may claw the balance back. */
 export const CLAIMABLE_BALANCE_CLAWBACK_ENABLED_FLAG = 0x1;

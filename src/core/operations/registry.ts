@@ -5,6 +5,7 @@ import { allowTrust } from './allow_trust.js';
 import { beginSponsoringFutureReserves } from './begin_sponsoring_future_reserves.js';
 import { bumpSequence } from './bump_sequence.js';
 import { changeTrust } from './change_trust.js';
+import { clawback } from './clawback.js';
 import { claimClaimableBalance } from './claim_claimable_balance.js';
 import { clawbackClaimableBalance } from './clawback_claimable_balance.js';
 import { createClaimableBalance } from './create_claimable_balance.js';
@@ -22,6 +23,7 @@ import { pathPaymentStrictSend } from './path_payment_strict_send.js';
 import { payment } from './payment.js';
 import { revokeSponsorship } from './revoke_sponsorship.js';
 import { setOptions } from './set_options.js';
+import { setTrustLineFlags } from './set_trust_line_flags.js';
 
 const registry = new Map<string, OperationDef>([
   ['createAccount', createAccount],
@@ -43,7 +45,9 @@ const registry = new Map<string, OperationDef>([
   ['beginSponsoringFutureReserves', beginSponsoringFutureReserves],
   ['endSponsoringFutureReserves', endSponsoringFutureReserves],
   ['revokeSponsorship', revokeSponsorship],
+  ['clawback', clawback],
   ['clawbackClaimableBalance', clawbackClaimableBalance],
+  ['setTrustLineFlags', setTrustLineFlags],
   ['liquidityPoolDeposit', liquidityPoolDeposit],
   ['liquidityPoolWithdraw', liquidityPoolWithdraw],
 ]);
