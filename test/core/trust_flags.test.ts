@@ -374,3 +374,103 @@ describe('revocation removes offers (AllowTrustTests, both operations)', () => {
     });
   }
 });
+
+// AllowTrustTests.cpp testAllowTrust from protocol 16, for both operations (TestAccount's
+// allowTrust, denyTrust and allowMaintainLiabilities in their set_trust_line_flags form)
+describe.each([
+  {
+    name: 'allow_trust',
+    allow: (t: Keypair, a: Asset) => allowTrustOp(t, a.getCode(), AUTHORIZED),
+    deny: (t: Keypair, a: Asset) => allowTrustOp(t, a.getCode(), 0),
+    maintain: (t: Keypair, a: Asset) => allowTrustOp(t, a.getCode(), MAINTAIN_LIABILITIES),
+    code: (c: string) => `allowTrust${c}`,
+  },
+  {
+    name: 'set_trust_line_flags',
+    allow: (t: Keypair, a: Asset) => stlf(t, a, AUTHORIZED, MAINTAIN_LIABILITIES),
+    deny: (t: Keypair, a: Asset) => stlf(t, a, 0, AUTHORIZED | MAINTAIN_LIABILITIES),
+    maintain: (t: Keypair, a: Asset) => stlf(t, a, MAINTAIN_LIABILITIES, AUTHORIZED),
+    code: (c: string) => `setTrustLineFlags${c}`,
+  },
+])('$name (AllowTrustTests)', ({ allow, deny, maintain, code }) => {
+  async function world() {
+    const h = await Harness.create();
+    const [gateway, a1] = (await h.fund(100, 2)) as [Keypair, Keypair];
+    return { h, gateway, a1, idr: new Asset('IDR', gateway.publicKey()) };
+  }
+
+  it('not required, no line: authorizing finds no line, revoking is refused first', async () => {
+    const { h, gateway, a1, idr } = await world();
+    expect(await codes(h, gateway, [allow(a1, idr)])).toEqual([code('NoTrustLine')]);
+    expect(await codes(h, gateway, [deny(a1, idr)])).toEqual([code('CantRevoke')]);
+    // with AUTH_REVOCABLE the missing line is the answer
+    await ok(h, gateway, [setFlags(AUTH_REVOCABLE)]);
+    expect(await codes(h, gateway, [allow(a1, idr)])).toEqual([code('NoTrustLine')]);
+    expect(await codes(h, gateway, [deny(a1, idr)])).toEqual([code('NoTrustLine')]);
+  });
+
+  it('authorize after AUTH_REQUIRED was cleared; revoke without AUTH_REQUIRED', async () => {
+    const { h, gateway, a1, idr } = await world();
+    await ok(h, gateway, [setFlags(AUTH_REQUIRED)]);
+    await ok(h, a1, [trust(idr)]);
+    await ok(h, gateway, [clearFlags(AUTH_REQUIRED)]);
+    expect(flagsOf(h, a1, idr)).toBe(0);
+    await ok(h, gateway, [allow(a1, idr)]);
+    await ok(h, gateway, [pay(a1, idr, 1)]);
+    await ok(h, gateway, [setFlags(AUTH_REVOCABLE)]);
+    await ok(h, gateway, [deny(a1, idr)]);
+    expect(flagsOf(h, a1, idr)).toBe(0);
+  });
+
+  it('required: payments need authorization, revoking needs AUTH_REVOCABLE', async () => {
+    const { h, gateway, a1, idr } = await world();
+    await ok(h, gateway, [setFlags(AUTH_REQUIRED)]);
+    await ok(h, a1, [trust(idr)]);
+    expect(await codes(h, gateway, [pay(a1, idr, 20000)])).toEqual(['paymentNotAuthorized']);
+    await ok(h, gateway, [allow(a1, idr)]);
+    await ok(h, gateway, [pay(a1, idr, 20000)]);
+    expect(await codes(h, gateway, [deny(a1, idr)])).toEqual([code('CantRevoke')]);
+    await ok(h, gateway, [setFlags(AUTH_REVOCABLE)]);
+    await ok(h, gateway, [deny(a1, idr)]);
+    expect(await codes(h, a1, [pay(gateway, idr, 20000)])).toEqual(['paymentSrcNotAuthorized']);
+    await ok(h, gateway, [allow(a1, idr)]);
+    await ok(h, a1, [pay(gateway, idr, 20000)]);
+  });
+
+  it('on the issuer itself: malformed', async () => {
+    const { h, gateway, idr } = await world();
+    await ok(h, gateway, [setFlags(AUTH_REQUIRED | AUTH_REVOCABLE)]);
+    expect(await codes(h, gateway, [allow(gateway, idr)])).toEqual([code('Malformed')]);
+    expect(await codes(h, gateway, [deny(gateway, idr)])).toEqual([code('Malformed')]);
+  });
+
+  it('offers: removed when their buying or selling asset is revoked, kept for other assets', async () => {
+    const { h, gateway, a1, idr } = await world();
+    const [cur1, cur2] = [new Asset('CUR1', gateway.publicKey()), new Asset('CUR2', gateway.publicKey())];
+    await ok(h, gateway, [setFlags(AUTH_REQUIRED | AUTH_REVOCABLE)]);
+    await ok(h, a1, [trust(idr), trust(cur1), trust(cur2)]);
+    await ok(h, gateway, [allow(a1, idr), allow(a1, cur1), allow(a1, cur2), pay(a1, idr, 20000), pay(a1, cur1, 20000)]);
+    // apart in price, so they do not cross
+    await ok(h, a1, [sellOffer(XLM, idr, 1000, 1, 1), sellOffer(idr, XLM, 1000, 2, 1), sellOffer(cur1, cur2, 1000, 1, 1)]);
+    const [buying, selling, other] = offersOf(h.core, a1);
+    await ok(h, gateway, [deny(a1, idr)]);
+    expect(offersOf(h.core, a1)).toEqual([other]);
+    expect(lastOpChanges(h)).toEqual(expect.arrayContaining([`removed:offer:${buying!.offerId}`, `removed:offer:${selling!.offerId}`]));
+  });
+
+  it('with clawback: revocation removes offers, and every auth change keeps TRUSTLINE_CLAWBACK_ENABLED', async () => {
+    const { h, gateway, a1, idr } = await world();
+    await ok(h, gateway, [setFlags(AUTH_CLAWBACK_ENABLED | AUTH_REVOCABLE)]);
+    await ok(h, a1, [trust(idr)]);
+    await ok(h, a1, [sellOffer(XLM, idr, 1, 1, 1)]);
+    await ok(h, gateway, [deny(a1, idr)]);
+    expect(offersOf(h.core, a1)).toEqual([]);
+    expect(flagsOf(h, a1, idr)).toBe(TL_CLAWBACK_ENABLED);
+    await ok(h, gateway, [maintain(a1, idr)]);
+    expect(flagsOf(h, a1, idr)).toBe(MAINTAIN_LIABILITIES | TL_CLAWBACK_ENABLED);
+    await ok(h, gateway, [deny(a1, idr)]);
+    expect(flagsOf(h, a1, idr)).toBe(TL_CLAWBACK_ENABLED);
+    await ok(h, gateway, [allow(a1, idr)]);
+    expect(flagsOf(h, a1, idr)).toBe(AUTHORIZED | TL_CLAWBACK_ENABLED);
+  });
+});
