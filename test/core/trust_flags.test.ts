@@ -28,11 +28,6 @@ async function codes(h: Harness, source: Keypair, ops: xdr.Operation[]): Promise
   return (await h.run(source, ops)).ops;
 }
 
-async function ok(h: Harness, source: Keypair, ops: xdr.Operation[]): Promise<void> {
-  const r = await h.run(source, ops);
-  if (r.code !== 'txSuccess') throw new Error(`expected success: ${r.code} ${r.ops.join(',')}`);
-}
-
 /** An operation's entry changes in the last closed ledger, as `kind:type[:detail]`. */
 function lastOpChanges(h: Harness, opIndex = 0): string[] {
   const tm = txMetaV3(closeMetaV1(h.core, h.core.latestLedger().sequence).txProcessing[0]!);
@@ -66,9 +61,9 @@ async function clawbackWorld() {
   const h = await Harness.create();
   const [a1, gateway] = await h.fund(100, 2);
   const idr = new Asset('IDR', gateway!.publicKey());
-  await ok(h, gateway!, [setFlags(AUTH_CLAWBACK_ENABLED | AUTH_REVOCABLE)]);
-  await ok(h, a1!, [trust(idr, 1000)]);
-  await ok(h, gateway!, [pay(a1!, idr, 100)]);
+  await h.succeed(gateway!, [setFlags(AUTH_CLAWBACK_ENABLED | AUTH_REVOCABLE)]);
+  await h.succeed(a1!, [trust(idr, 1000)]);
+  await h.succeed(gateway!, [pay(a1!, idr, 100)]);
   return { h, a1: a1!, gateway: gateway!, idr };
 }
 
@@ -84,9 +79,9 @@ describe('clawback (ClawbackTests)', () => {
 
   it('clawback after removing liabilities', async () => {
     const { h, a1, gateway, idr } = await clawbackWorld();
-    await ok(h, gateway, [setFlags(AUTH_REQUIRED)]);
+    await h.succeed(gateway, [setFlags(AUTH_REQUIRED)]);
     // clawback more than balance - liabilities (100 - 26)
-    await ok(h, a1, [sellOffer(idr, XLM, 26, 1, 1)]);
+    await h.succeed(a1, [sellOffer(idr, XLM, 26, 1, 1)]);
     expect(await codes(h, gateway, [clawbackOp(a1, idr, 75)])).toEqual(['clawbackUnderfunded']);
     expect(balanceOf(h.core, a1, idr)).toBe(100n);
     expect(await codes(h, gateway, [allowTrustOp(a1, 'IDR', 0)])).toEqual(['allowTrustSuccess']);
@@ -98,7 +93,7 @@ describe('clawback (ClawbackTests)', () => {
   it('allow trust: a revoked line (0 or maintain liabilities) can be clawed back; allow_trust cannot set clawback', async () => {
     for (const authorize of [0, MAINTAIN_LIABILITIES]) {
       const { h, a1, gateway, idr } = await clawbackWorld();
-      await ok(h, gateway, [setFlags(AUTH_REQUIRED)]);
+      await h.succeed(gateway, [setFlags(AUTH_REQUIRED)]);
       expect(await codes(h, gateway, [allowTrustOp(a1, 'IDR', authorize)])).toEqual(['allowTrustSuccess']);
       expect(await codes(h, gateway, [clawbackOp(a1, idr, 75)])).toEqual(['clawbackSuccess']);
       expect(balanceOf(h.core, a1, idr)).toBe(25n);
@@ -112,7 +107,7 @@ describe('clawback (ClawbackTests)', () => {
   it('clawback when the issuer already has INT64_MAX liabilities', async () => {
     const { h, a1, gateway, idr } = await clawbackWorld();
     const usd = new Asset('USD', gateway.publicKey());
-    await ok(h, gateway, [sellOffer(usd, idr, INT64_MAX, 1, 1)]);
+    await h.succeed(gateway, [sellOffer(usd, idr, INT64_MAX, 1, 1)]);
     expect(await codes(h, gateway, [clawbackOp(a1, idr, 75)])).toEqual(['clawbackSuccess']);
   });
 
@@ -126,7 +121,7 @@ describe('clawback (ClawbackTests)', () => {
     expect(await codes(h, gateway, [clearFlags(AUTH_CLAWBACK_ENABLED | AUTH_REVOCABLE)])).toEqual(['setOptionsSuccess']);
 
     const w = await clawbackWorld();
-    await ok(w.h, w.gateway, [setFlags(AUTH_IMMUTABLE)]);
+    await w.h.succeed(w.gateway, [setFlags(AUTH_IMMUTABLE)]);
     expect(await codes(w.h, w.gateway, [setFlags(AUTH_CLAWBACK_ENABLED)])).toEqual(['setOptionsCantChange']);
     expect(await codes(w.h, w.gateway, [clearFlags(AUTH_CLAWBACK_ENABLED | AUTH_REVOCABLE)])).toEqual(['setOptionsCantChange']);
   });
@@ -152,16 +147,16 @@ describe('clawback (ClawbackTests)', () => {
     const { h, a1, gateway, idr } = await clawbackWorld();
     expect(await codes(h, gateway, [clawbackOp(h.root, idr, 75)])).toEqual(['clawbackNoTrust']);
 
-    await ok(h, gateway, [clearFlags(AUTH_CLAWBACK_ENABLED)]);
-    await ok(h, h.root, [trust(idr, 100)]);
-    await ok(h, gateway, [pay(h.root, idr, 100)]);
+    await h.succeed(gateway, [clearFlags(AUTH_CLAWBACK_ENABLED)]);
+    await h.succeed(h.root, [trust(idr, 100)]);
+    await h.succeed(gateway, [pay(h.root, idr, 100)]);
     expect(flagsOf(h, h.root, idr)).toBe(AUTHORIZED);
     expect(await codes(h, gateway, [clawbackOp(h.root, idr, 75)])).toEqual(['clawbackNotClawbackEnabled']);
     expect(balanceOf(h.core, h.root, idr)).toBe(100n);
 
     // more than the balance, then more than balance - liabilities (100 - 26)
     expect(await codes(h, gateway, [clawbackOp(a1, idr, 101)])).toEqual(['clawbackUnderfunded']);
-    await ok(h, a1, [sellOffer(idr, XLM, 26, 1, 1)]);
+    await h.succeed(a1, [sellOffer(idr, XLM, 26, 1, 1)]);
     expect(await codes(h, gateway, [clawbackOp(a1, idr, 75)])).toEqual(['clawbackUnderfunded']);
     expect(balanceOf(h.core, a1, idr)).toBe(100n);
     // as much as possible
@@ -171,7 +166,7 @@ describe('clawback (ClawbackTests)', () => {
 
   it('thresholds: clawback needs medium, set_trust_line_flags and allow_trust low', async () => {
     const { h, a1, gateway, idr } = await clawbackWorld();
-    await ok(h, gateway, [Operation.setOptions({ masterWeight: 1, lowThreshold: 1, medThreshold: 2, highThreshold: 2 })]);
+    await h.succeed(gateway, [Operation.setOptions({ masterWeight: 1, lowThreshold: 1, medThreshold: 2, highThreshold: 2 })]);
     expect(await h.run(gateway, [clawbackOp(a1, idr, 1)])).toMatchObject({ code: 'txFailed', ops: ['opBadAuth'] });
     expect(await codes(h, gateway, [setTrustLineFlagsOp(a1, idr, 0, 0)])).toEqual(['setTrustLineFlagsSuccess']);
     expect(await codes(h, gateway, [allowTrustOp(a1, 'IDR', AUTHORIZED)])).toEqual(['allowTrustSuccess']);
@@ -184,8 +179,8 @@ async function flagsWorld() {
   const h = await Harness.create();
   const [gateway, a1, a2] = await h.fund(100, 3);
   const idr = new Asset('IDR', gateway!.publicKey());
-  await ok(h, gateway!, [setFlags(AUTH_REVOCABLE)]);
-  await ok(h, a1!, [trust(idr)]);
+  await h.succeed(gateway!, [setFlags(AUTH_REVOCABLE)]);
+  await h.succeed(a1!, [trust(idr)]);
   return { h, gateway: gateway!, a1: a1!, a2: a2!, idr };
 }
 
@@ -194,9 +189,9 @@ const stlf = setTrustLineFlagsOp;
 describe('set_trust_line_flags (SetTrustLineFlagsTests)', () => {
   it('small test: to maintain liabilities keeps the offers and stops payments', async () => {
     const { h, gateway, a1, idr } = await flagsWorld();
-    await ok(h, gateway, [pay(a1, idr, 5)]);
-    await ok(h, a1, [pay(gateway, idr, 1)]);
-    await ok(h, a1, [sellOffer(XLM, idr, 1, 1, 1)]);
+    await h.succeed(gateway, [pay(a1, idr, 5)]);
+    await h.succeed(a1, [pay(gateway, idr, 1)]);
+    await h.succeed(a1, [sellOffer(XLM, idr, 1, 1, 1)]);
     const offers = offersOf(h.core, a1);
     expect(await codes(h, gateway, [stlf(a1, idr, MAINTAIN_LIABILITIES, AUTHORIZED)])).toEqual(['setTrustLineFlagsSuccess']);
     expect(offersOf(h.core, a1)).toEqual(offers);
@@ -214,9 +209,9 @@ describe('set_trust_line_flags (SetTrustLineFlagsTests)', () => {
 
   it('clear clawback', async () => {
     const { h, gateway, a2, idr } = await flagsWorld();
-    await ok(h, gateway, [setFlags(AUTH_CLAWBACK_ENABLED)]);
-    await ok(h, a2, [trust(idr)]);
-    await ok(h, gateway, [pay(a2, idr, 100)]);
+    await h.succeed(gateway, [setFlags(AUTH_CLAWBACK_ENABLED)]);
+    await h.succeed(a2, [trust(idr)]);
+    await h.succeed(gateway, [pay(a2, idr, 100)]);
     expect(await codes(h, gateway, [clawbackOp(a2, idr, 25)])).toEqual(['clawbackSuccess']);
     expect(await codes(h, gateway, [stlf(a2, idr, 0, TL_CLAWBACK_ENABLED)])).toEqual(['setTrustLineFlagsSuccess']);
     expect(flagsOf(h, a2, idr)).toBe(AUTHORIZED);
@@ -227,18 +222,18 @@ describe('set_trust_line_flags (SetTrustLineFlagsTests)', () => {
     {
       // authorized -> maintain liabilities (offer kept) -> authorized, no longer revocable
       const { h, gateway, a1, idr } = await flagsWorld();
-      await ok(h, a1, [sellOffer(XLM, idr, 1, 1, 1)]);
+      await h.succeed(a1, [sellOffer(XLM, idr, 1, 1, 1)]);
       expect(await codes(h, gateway, [stlf(a1, idr, MAINTAIN_LIABILITIES, AUTHORIZED)])).toEqual(['setTrustLineFlagsSuccess']);
       expect(offersOf(h.core, a1)).toHaveLength(1);
-      await ok(h, gateway, [clearFlags(AUTH_REVOCABLE)]);
+      await h.succeed(gateway, [clearFlags(AUTH_REVOCABLE)]);
       expect(await codes(h, gateway, [stlf(a1, idr, AUTHORIZED, MAINTAIN_LIABILITIES)])).toEqual(['setTrustLineFlagsSuccess']);
       expect(offersOf(h.core, a1)).toHaveLength(1);
     }
     for (const target of [AUTHORIZED, MAINTAIN_LIABILITIES]) {
       // 0 -> authorized, 0 -> maintain liabilities
       const { h, gateway, a1, idr } = await flagsWorld();
-      await ok(h, gateway, [stlf(a1, idr, 0, AUTHORIZED | MAINTAIN_LIABILITIES)]);
-      await ok(h, gateway, [clearFlags(AUTH_REVOCABLE)]);
+      await h.succeed(gateway, [stlf(a1, idr, 0, AUTHORIZED | MAINTAIN_LIABILITIES)]);
+      await h.succeed(gateway, [clearFlags(AUTH_REVOCABLE)]);
       expect(await codes(h, gateway, [stlf(a1, idr, target, 0)])).toEqual(['setTrustLineFlagsSuccess']);
       expect(flagsOf(h, a1, idr)).toBe(target);
     }
@@ -246,23 +241,23 @@ describe('set_trust_line_flags (SetTrustLineFlagsTests)', () => {
 
   it('invalid state: both authorization flags would be set', async () => {
     const { h, gateway, a2, idr } = await flagsWorld();
-    await ok(h, gateway, [setFlags(AUTH_REQUIRED)]);
-    await ok(h, a2, [trust(idr)]);
-    await ok(h, gateway, [stlf(a2, idr, AUTHORIZED, 0)]);
+    await h.succeed(gateway, [setFlags(AUTH_REQUIRED)]);
+    await h.succeed(a2, [trust(idr)]);
+    await h.succeed(gateway, [stlf(a2, idr, AUTHORIZED, 0)]);
     expect(await codes(h, gateway, [stlf(a2, idr, MAINTAIN_LIABILITIES, 0)])).toEqual(['setTrustLineFlagsInvalidState']);
-    await ok(h, gateway, [stlf(a2, idr, MAINTAIN_LIABILITIES, AUTHORIZED)]);
+    await h.succeed(gateway, [stlf(a2, idr, MAINTAIN_LIABILITIES, AUTHORIZED)]);
     expect(await codes(h, gateway, [stlf(a2, idr, AUTHORIZED, 0)])).toEqual(['setTrustLineFlagsInvalidState']);
   });
 
   it("can't revoke without AUTH_REVOCABLE: authorized -> 0, maintain liabilities -> 0", async () => {
     {
       const { h, gateway, a1, idr } = await flagsWorld();
-      await ok(h, gateway, [clearFlags(AUTH_REVOCABLE)]);
+      await h.succeed(gateway, [clearFlags(AUTH_REVOCABLE)]);
       expect(await codes(h, gateway, [stlf(a1, idr, 0, AUTHORIZED)])).toEqual(['setTrustLineFlagsCantRevoke']);
     }
     const { h, gateway, a1, idr } = await flagsWorld();
-    await ok(h, gateway, [stlf(a1, idr, MAINTAIN_LIABILITIES, AUTHORIZED)]);
-    await ok(h, gateway, [clearFlags(AUTH_REVOCABLE)]);
+    await h.succeed(gateway, [stlf(a1, idr, MAINTAIN_LIABILITIES, AUTHORIZED)]);
+    await h.succeed(gateway, [clearFlags(AUTH_REVOCABLE)]);
     expect(await codes(h, gateway, [stlf(a1, idr, 0, MAINTAIN_LIABILITIES)])).toEqual(['setTrustLineFlagsCantRevoke']);
   });
 
@@ -298,11 +293,11 @@ describe('revocation removes offers (AllowTrustTests, both operations)', () => {
     const [gateway, a1, a2] = await h.fund(100, 3);
     const usd = new Asset('USD', gateway!.publicKey());
     const idr = new Asset('IDR', gateway!.publicKey());
-    await ok(h, gateway!, [setFlags(AUTH_REQUIRED | AUTH_REVOCABLE)]);
-    await ok(h, a1!, [trust(usd), trust(idr)]);
-    await ok(h, gateway!, [allowTrustOp(a1!, 'USD', AUTHORIZED), allowTrustOp(a1!, 'IDR', AUTHORIZED)]);
-    await ok(h, gateway!, [pay(a1!, usd, 20000), pay(a1!, idr, 20000)]);
-    await ok(h, a1!, [sellOffer(usd, idr, 1000, 1, 1)]);
+    await h.succeed(gateway!, [setFlags(AUTH_REQUIRED | AUTH_REVOCABLE)]);
+    await h.succeed(a1!, [trust(usd), trust(idr)]);
+    await h.succeed(gateway!, [allowTrustOp(a1!, 'USD', AUTHORIZED), allowTrustOp(a1!, 'IDR', AUTHORIZED)]);
+    await h.succeed(gateway!, [pay(a1!, usd, 20000), pay(a1!, idr, 20000)]);
+    await h.succeed(a1!, [sellOffer(usd, idr, 1000, 1, 1)]);
     return { h, gateway: gateway!, a1: a1!, a2: a2!, usd, idr };
   }
   type W = Awaited<ReturnType<typeof world>>;
@@ -326,12 +321,12 @@ describe('revocation removes offers (AllowTrustTests, both operations)', () => {
         const { h, gateway, a1 } = w;
         const [offer] = offersOf(h.core, a1);
         expect(offer).toBeDefined();
-        await ok(h, gateway, [maintain(w, w[maintained])]);
+        await h.succeed(gateway, [maintain(w, w[maintained])]);
         expect(offersOf(h.core, a1)).toEqual([offer]);
         // can't add an offer now
         const code = maintained === 'idr' ? 'manageSellOfferBuyNotAuthorized' : 'manageSellOfferSellNotAuthorized';
         expect(await codes(h, a1, [sellOffer(w.usd, w.idr, 1000, 1, 1)])).toEqual([code]);
-        await ok(h, gateway, [deny(w, w[denied])]);
+        await h.succeed(gateway, [deny(w, w[denied])]);
         expect(offersOf(h.core, a1)).toEqual([]);
         const flagBefore = (asset: 'usd' | 'idr') => (asset === maintained ? MAINTAIN_LIABILITIES : AUTHORIZED);
         const flagAfter = (asset: 'usd' | 'idr') => (asset === denied ? 0 : flagBefore(asset));
@@ -356,20 +351,20 @@ describe('revocation removes offers (AllowTrustTests, both operations)', () => {
       const h = await Harness.create();
       const [issuer, a3] = await h.fund(100, 2);
       const iss = new Asset('iss', issuer!.publicKey());
-      await ok(h, issuer!, [setFlags(AUTH_REQUIRED)]);
-      await ok(h, a3!, [trust(iss)]);
+      await h.succeed(issuer!, [setFlags(AUTH_REQUIRED)]);
+      await h.succeed(a3!, [trust(iss)]);
       const w = { a1: a3! } as W;
       const cantRevoke = name === 'allow_trust' ? 'allowTrustCantRevoke' : 'setTrustLineFlagsCantRevoke';
       // authorized -> maintain liabilities
-      await ok(h, issuer!, [allowTrustOp(a3!, 'iss', AUTHORIZED)]);
+      await h.succeed(issuer!, [allowTrustOp(a3!, 'iss', AUTHORIZED)]);
       expect(await codes(h, issuer!, [maintain(w, iss)])).toEqual([cantRevoke]);
       // maintain liabilities -> not authorized (the line starts over at maintain liabilities)
       const h2 = await Harness.create();
       const [issuer2, b3] = await h2.fund(100, 2);
       const iss2 = new Asset('iss', issuer2!.publicKey());
-      await ok(h2, issuer2!, [setFlags(AUTH_REQUIRED)]);
-      await ok(h2, b3!, [trust(iss2)]);
-      await ok(h2, issuer2!, [allowTrustOp(b3!, 'iss', MAINTAIN_LIABILITIES)]);
+      await h2.succeed(issuer2!, [setFlags(AUTH_REQUIRED)]);
+      await h2.succeed(b3!, [trust(iss2)]);
+      await h2.succeed(issuer2!, [allowTrustOp(b3!, 'iss', MAINTAIN_LIABILITIES)]);
       expect(await codes(h2, issuer2!, [deny({ a1: b3! } as W, iss2)])).toEqual([cantRevoke]);
     });
   }
@@ -404,42 +399,42 @@ describe.each([
     expect(await codes(h, gateway, [allow(a1, idr)])).toEqual([code('NoTrustLine')]);
     expect(await codes(h, gateway, [deny(a1, idr)])).toEqual([code('CantRevoke')]);
     // with AUTH_REVOCABLE the missing line is the answer
-    await ok(h, gateway, [setFlags(AUTH_REVOCABLE)]);
+    await h.succeed(gateway, [setFlags(AUTH_REVOCABLE)]);
     expect(await codes(h, gateway, [allow(a1, idr)])).toEqual([code('NoTrustLine')]);
     expect(await codes(h, gateway, [deny(a1, idr)])).toEqual([code('NoTrustLine')]);
   });
 
   it('authorize after AUTH_REQUIRED was cleared; revoke without AUTH_REQUIRED', async () => {
     const { h, gateway, a1, idr } = await world();
-    await ok(h, gateway, [setFlags(AUTH_REQUIRED)]);
-    await ok(h, a1, [trust(idr)]);
-    await ok(h, gateway, [clearFlags(AUTH_REQUIRED)]);
+    await h.succeed(gateway, [setFlags(AUTH_REQUIRED)]);
+    await h.succeed(a1, [trust(idr)]);
+    await h.succeed(gateway, [clearFlags(AUTH_REQUIRED)]);
     expect(flagsOf(h, a1, idr)).toBe(0);
-    await ok(h, gateway, [allow(a1, idr)]);
-    await ok(h, gateway, [pay(a1, idr, 1)]);
-    await ok(h, gateway, [setFlags(AUTH_REVOCABLE)]);
-    await ok(h, gateway, [deny(a1, idr)]);
+    await h.succeed(gateway, [allow(a1, idr)]);
+    await h.succeed(gateway, [pay(a1, idr, 1)]);
+    await h.succeed(gateway, [setFlags(AUTH_REVOCABLE)]);
+    await h.succeed(gateway, [deny(a1, idr)]);
     expect(flagsOf(h, a1, idr)).toBe(0);
   });
 
   it('required: payments need authorization, revoking needs AUTH_REVOCABLE', async () => {
     const { h, gateway, a1, idr } = await world();
-    await ok(h, gateway, [setFlags(AUTH_REQUIRED)]);
-    await ok(h, a1, [trust(idr)]);
+    await h.succeed(gateway, [setFlags(AUTH_REQUIRED)]);
+    await h.succeed(a1, [trust(idr)]);
     expect(await codes(h, gateway, [pay(a1, idr, 20000)])).toEqual(['paymentNotAuthorized']);
-    await ok(h, gateway, [allow(a1, idr)]);
-    await ok(h, gateway, [pay(a1, idr, 20000)]);
+    await h.succeed(gateway, [allow(a1, idr)]);
+    await h.succeed(gateway, [pay(a1, idr, 20000)]);
     expect(await codes(h, gateway, [deny(a1, idr)])).toEqual([code('CantRevoke')]);
-    await ok(h, gateway, [setFlags(AUTH_REVOCABLE)]);
-    await ok(h, gateway, [deny(a1, idr)]);
+    await h.succeed(gateway, [setFlags(AUTH_REVOCABLE)]);
+    await h.succeed(gateway, [deny(a1, idr)]);
     expect(await codes(h, a1, [pay(gateway, idr, 20000)])).toEqual(['paymentSrcNotAuthorized']);
-    await ok(h, gateway, [allow(a1, idr)]);
-    await ok(h, a1, [pay(gateway, idr, 20000)]);
+    await h.succeed(gateway, [allow(a1, idr)]);
+    await h.succeed(a1, [pay(gateway, idr, 20000)]);
   });
 
   it('on the issuer itself: malformed', async () => {
     const { h, gateway, idr } = await world();
-    await ok(h, gateway, [setFlags(AUTH_REQUIRED | AUTH_REVOCABLE)]);
+    await h.succeed(gateway, [setFlags(AUTH_REQUIRED | AUTH_REVOCABLE)]);
     expect(await codes(h, gateway, [allow(gateway, idr)])).toEqual([code('Malformed')]);
     expect(await codes(h, gateway, [deny(gateway, idr)])).toEqual([code('Malformed')]);
   });
@@ -447,30 +442,30 @@ describe.each([
   it('offers: removed when their buying or selling asset is revoked, kept for other assets', async () => {
     const { h, gateway, a1, idr } = await world();
     const [cur1, cur2] = [new Asset('CUR1', gateway.publicKey()), new Asset('CUR2', gateway.publicKey())];
-    await ok(h, gateway, [setFlags(AUTH_REQUIRED | AUTH_REVOCABLE)]);
-    await ok(h, a1, [trust(idr), trust(cur1), trust(cur2)]);
-    await ok(h, gateway, [allow(a1, idr), allow(a1, cur1), allow(a1, cur2), pay(a1, idr, 20000), pay(a1, cur1, 20000)]);
+    await h.succeed(gateway, [setFlags(AUTH_REQUIRED | AUTH_REVOCABLE)]);
+    await h.succeed(a1, [trust(idr), trust(cur1), trust(cur2)]);
+    await h.succeed(gateway, [allow(a1, idr), allow(a1, cur1), allow(a1, cur2), pay(a1, idr, 20000), pay(a1, cur1, 20000)]);
     // apart in price, so they do not cross
-    await ok(h, a1, [sellOffer(XLM, idr, 1000, 1, 1), sellOffer(idr, XLM, 1000, 2, 1), sellOffer(cur1, cur2, 1000, 1, 1)]);
+    await h.succeed(a1, [sellOffer(XLM, idr, 1000, 1, 1), sellOffer(idr, XLM, 1000, 2, 1), sellOffer(cur1, cur2, 1000, 1, 1)]);
     const [buying, selling, other] = offersOf(h.core, a1);
-    await ok(h, gateway, [deny(a1, idr)]);
+    await h.succeed(gateway, [deny(a1, idr)]);
     expect(offersOf(h.core, a1)).toEqual([other]);
     expect(lastOpChanges(h)).toEqual(expect.arrayContaining([`removed:offer:${buying!.offerId}`, `removed:offer:${selling!.offerId}`]));
   });
 
   it('with clawback: revocation removes offers, and every auth change keeps TRUSTLINE_CLAWBACK_ENABLED', async () => {
     const { h, gateway, a1, idr } = await world();
-    await ok(h, gateway, [setFlags(AUTH_CLAWBACK_ENABLED | AUTH_REVOCABLE)]);
-    await ok(h, a1, [trust(idr)]);
-    await ok(h, a1, [sellOffer(XLM, idr, 1, 1, 1)]);
-    await ok(h, gateway, [deny(a1, idr)]);
+    await h.succeed(gateway, [setFlags(AUTH_CLAWBACK_ENABLED | AUTH_REVOCABLE)]);
+    await h.succeed(a1, [trust(idr)]);
+    await h.succeed(a1, [sellOffer(XLM, idr, 1, 1, 1)]);
+    await h.succeed(gateway, [deny(a1, idr)]);
     expect(offersOf(h.core, a1)).toEqual([]);
     expect(flagsOf(h, a1, idr)).toBe(TL_CLAWBACK_ENABLED);
-    await ok(h, gateway, [maintain(a1, idr)]);
+    await h.succeed(gateway, [maintain(a1, idr)]);
     expect(flagsOf(h, a1, idr)).toBe(MAINTAIN_LIABILITIES | TL_CLAWBACK_ENABLED);
-    await ok(h, gateway, [deny(a1, idr)]);
+    await h.succeed(gateway, [deny(a1, idr)]);
     expect(flagsOf(h, a1, idr)).toBe(TL_CLAWBACK_ENABLED);
-    await ok(h, gateway, [allow(a1, idr)]);
+    await h.succeed(gateway, [allow(a1, idr)]);
     expect(flagsOf(h, a1, idr)).toBe(AUTHORIZED | TL_CLAWBACK_ENABLED);
   });
 });

@@ -1,10 +1,8 @@
 // The ingester takes the ledgers the embedded core closes with liquidity pools: pool state rows,
 // pool trades, the pool effects (a revocation's too) and the history rows linking operations to pools.
-import { Asset, type Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
+import { Asset, type Keypair, Operation } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { ledgerRows, type LedgerRows } from '../../src/ingest/index.js';
-import { viewLedger, viewLedgerBytes } from '../../src/meta/index.js';
-import { effectTypeName, genesisLedgerEntries, networkId } from '../../src/stellar/index.js';
+import { effectTypeName } from '../../src/stellar/index.js';
 import {
   ANY_PRICE,
   deposit,
@@ -17,7 +15,8 @@ import {
   trustPool,
   withdraw,
 } from '../core/support/dex.js';
-import { Harness, PASSPHRASE } from '../core/support/harness.js';
+import { Harness } from '../core/support/harness.js';
+import { coreLedgerRows } from './support/core_rows.js';
 
 describe('ingesting pools from the embedded core', () => {
   it('gives rows for every ledger, from objects and from bytes alike', async () => {
@@ -37,15 +36,7 @@ describe('ingesting pools from the embedded core', () => {
     // revoking redeems the other 500 shares into two claimable balances and removes the pool
     await h.succeed(gw, [Operation.allowTrust({ trustor: lp.publicKey(), assetCode: 'CUR1', authorize: 0 })]);
 
-    const network = networkId(PASSPHRASE);
-    const all: LedgerRows[] = [];
-    for (let seq = 1; seq <= h.core.latestLedger().sequence; seq++) {
-      const raw = h.core.ledgerMetaXdr(seq)!;
-      const seed = seq === 1 ? genesisLedgerEntries(PASSPHRASE) : [];
-      const rows = ledgerRows(viewLedger(xdr.LedgerCloseMeta.fromXdr(raw), network), seed);
-      expect(ledgerRows(viewLedgerBytes(raw, network), seed)).toEqual(rows);
-      all.push(rows);
-    }
+    const all = coreLedgerRows(h);
 
     const pools = all.flatMap((r) => r.state.liquidityPools);
     expect(pools.map((p) => [p.id, p.reserve_a, p.reserve_b, p.share_count, p.trustline_count]).at(-1)).toEqual([
