@@ -13,6 +13,7 @@ import {
   type xdr,
 } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccountAsCore } from '../support/core_accounts.js';
 import { startTestNetwork, type TestNetwork } from '../support/network.js';
 
 let network: TestNetwork;
@@ -46,16 +47,6 @@ async function expectPoolAsCore() {
   return api;
 }
 
-/** The API's account against the core's: subentries, native balance and the pool-share line. */
-async function expectAccountAsCore(kp: Keypair) {
-  const api = await server.loadAccount(kp.publicKey());
-  const core = network.core.account(kp.publicKey())!;
-  expect(api.subentry_count).toBe(core.numSubEntries);
-  const native = api.balances.find((b) => b.asset_type === 'native')!;
-  expect(native.balance).toBe((Number(core.balance) / 1e7).toFixed(7));
-  return api;
-}
-
 beforeAll(async () => {
   network = await startTestNetwork();
   server = new Horizon.Server(network.url, { allowHttp: true });
@@ -74,7 +65,7 @@ describe('a liquidity pool on the embedded core, through the SDK', () => {
     await submit(lp, [Operation.changeTrust({ asset: share })]);
     const pool = await expectPoolAsCore();
     expect(pool.reserves.map((r) => r.amount)).toEqual(['0.0000000', '0.0000000']);
-    const account = await expectAccountAsCore(lp);
+    const account = await expectAccountAsCore(network, server, lp);
     // the USD line (1) and the share line (2)
     expect(account.subentry_count).toBe(3);
     expect(account.balances.some((b) => b.asset_type === 'liquidity_pool_shares')).toBe(true);
@@ -88,7 +79,7 @@ describe('a liquidity pool on the embedded core, through the SDK', () => {
     expect(pool.reserves.map((r) => r.amount)).toEqual(['100.0000000', '200.0000000']);
     // stellar-core's initial deposit: floor(sqrt(100e7 × 200e7)) stroops of shares
     expect(pool.total_shares).toBe('141.4213562');
-    const lines = (await expectAccountAsCore(lp)).balances;
+    const lines = (await expectAccountAsCore(network, server, lp)).balances;
     const shares = lines.find((b) => b.asset_type === 'liquidity_pool_shares') as Horizon.HorizonApi.BalanceLineLiquidityPool;
     expect(shares.balance).toBe('141.4213562');
   });
@@ -111,7 +102,7 @@ describe('a liquidity pool on the embedded core, through the SDK', () => {
     const trade = trades.records[0]!;
     expect(trade).toMatchObject({ trade_type: 'liquidity_pool', liquidity_pool_fee_bp: 30 });
     // the constant product less the 30 bps fee: 200 − 100 × 200 / (100 + 10 × 0.997), rounded down
-    const usd = (await expectAccountAsCore(trader)).balances.find((b) => b.asset_type === 'credit_alphanum4')!;
+    const usd = (await expectAccountAsCore(network, server, trader)).balances.find((b) => b.asset_type === 'credit_alphanum4')!;
     expect(usd.balance).toBe('18.1322178');
     const sides = [
       [trade.base_asset_type, trade.base_amount],
@@ -137,13 +128,13 @@ describe('a liquidity pool on the embedded core, through the SDK', () => {
       'path_payment_strict_send',
       'liquidity_pool_withdraw',
     ]);
-    await expectAccountAsCore(lp);
+    await expectAccountAsCore(network, server, lp);
   });
 
   it('the last share line removed deletes the pool', async () => {
     await submit(lp, [Operation.changeTrust({ asset: share, limit: '0' })]);
     await expect(server.liquidityPools().liquidityPoolId(poolId).call()).rejects.toThrow();
     expect([...network.core.entries()].some((e) => e.type === 'liquidityPool')).toBe(false);
-    expect((await expectAccountAsCore(lp)).subentry_count).toBe(1);
+    expect((await expectAccountAsCore(network, server, lp)).subentry_count).toBe(1);
   });
 });

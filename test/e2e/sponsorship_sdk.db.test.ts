@@ -4,6 +4,7 @@
 // effects read back as Horizon's.
 import { Account, Asset, Horizon, Keypair, Operation, TransactionBuilder, type xdr } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccountAsCore } from '../support/core_accounts.js';
 import { NETWORK_PASSPHRASE, startTestNetwork, type TestNetwork } from '../support/network.js';
 
 describe('sponsorship on the embedded core, read through the SDK', () => {
@@ -24,19 +25,6 @@ describe('sponsorship on the embedded core, read through the SDK', () => {
     const tx = builder.build();
     tx.sign(...signers);
     await network.submit(tx);
-  }
-
-  /** The API's view of an account against the core's own record of it. */
-  async function expectSameAsCore(kp: Keypair) {
-    const api = await server.loadAccount(kp.publicKey());
-    const core = network.core.account(kp.publicKey())!;
-    expect(api.num_sponsored).toBe(core.numSponsored);
-    expect(api.num_sponsoring).toBe(core.numSponsoring);
-    expect(api.subentry_count).toBe(core.numSubEntries);
-    expect(api.sponsor).toBe(core.sponsor ?? undefined);
-    const native = api.balances.find((b) => b.asset_type === 'native')!;
-    expect(native.balance).toBe((Number(core.balance) / 1e7).toFixed(7));
-    return api;
   }
 
   beforeAll(async () => {
@@ -61,11 +49,11 @@ describe('sponsorship on the embedded core, read through the SDK', () => {
       ],
       [sponsor, alice],
     );
-    const a = await expectSameAsCore(alice);
+    const a = await expectAccountAsCore(network, server, alice);
     expect([a.sponsor, a.num_sponsored, a.subentry_count]).toEqual([sponsor.publicKey(), 3, 1]);
     const line = a.balances.find((b) => b.asset_type === 'credit_alphanum4') as Horizon.HorizonApi.BalanceLineAsset;
     expect(line.sponsor).toBe(sponsor.publicKey());
-    const s = await expectSameAsCore(sponsor);
+    const s = await expectAccountAsCore(network, server, sponsor);
     expect(s.num_sponsoring).toBe(3);
     const sponsored = await server.accounts().sponsor(sponsor.publicKey()).call();
     expect(sponsored.records.map((r) => r.id)).toEqual([alice.publicKey()]);
@@ -92,11 +80,11 @@ describe('sponsorship on the embedded core, read through the SDK', () => {
     // alice holds nothing of her own yet: revoking would leave her below her reserve
     await submit(sponsor, [Operation.payment({ destination: alice.publicKey(), asset: Asset.native(), amount: '10' })], [sponsor]);
     await submit(sponsor, [Operation.revokeTrustlineSponsorship({ account: alice.publicKey(), asset: usd })], [sponsor]);
-    const a = await expectSameAsCore(alice);
+    const a = await expectAccountAsCore(network, server, alice);
     expect([a.sponsor, a.num_sponsored]).toEqual([sponsor.publicKey(), 2]);
     const line = a.balances.find((b) => b.asset_type === 'credit_alphanum4') as Horizon.HorizonApi.BalanceLineAsset;
     expect(line.sponsor).toBeUndefined();
-    expect((await expectSameAsCore(sponsor)).num_sponsoring).toBe(2);
+    expect((await expectAccountAsCore(network, server, sponsor)).num_sponsoring).toBe(2);
     const last = (await server.operations().forAccount(sponsor.publicKey()).order('desc').limit(1).call()).records[0]!;
     expect(last.type).toBe('revoke_sponsorship');
     const effects = await server.effects().forOperation(last.id).call();
