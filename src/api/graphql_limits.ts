@@ -148,33 +148,49 @@ export function queryLimitRules(limits: GraphQLLimits): ValidationRule[] {
 }
 
 /**
- * The cost of the operation a request runs against `maxComplexity`, with its variables (a page
- * size given as a variable counts as given): a refusal, or none. A variable the operation cannot
- * take is left to the execution to report.
+ * The cost of the operation a request runs (a page size given as a variable counts as given) and,
+ * when it is over `maxComplexity`, its refusal. A variable the operation cannot take is left to the
+ * execution to report.
  */
-export function complexityErrors(request: {
+export function operationCost(request: {
   schema: GraphQLSchema;
   document: DocumentNode;
   variableValues?: Record<string, unknown> | null | undefined;
   operationName?: string | null | undefined;
   contextValue: object;
   maxComplexity: number;
-}): readonly GraphQLError[] {
+}): { complexity: number; errors: readonly GraphQLError[] } {
+  let complexity = 0;
   const rule = createComplexityRule({
     context: request.contextValue,
     variableValues: request.variableValues ?? {},
     operationName: request.operationName,
-    validate: ({ complexity }, reportError) => {
-      if (complexity > request.maxComplexity) {
-        reportError(limitError(`the query costs ${complexity}, more than the limit of ${request.maxComplexity}`, LIMIT_CODES.complexity));
+    validate: (cost, reportError) => {
+      complexity = cost.complexity;
+      if (cost.complexity > request.maxComplexity) {
+        reportError(
+          limitError(`the query costs ${cost.complexity}, more than the limit of ${request.maxComplexity}`, LIMIT_CODES.complexity),
+        );
       }
     },
   });
-  return validate(request.schema, request.document, [rule]).filter((error) => error.extensions.code === LIMIT_CODES.complexity);
+  const errors = validate(request.schema, request.document, [rule]).filter((error) => error.extensions.code === LIMIT_CODES.complexity);
+  return { complexity, errors };
 }
 
+/** The refusal of an operation over `maxComplexity`, or none. */
+export function complexityErrors(request: Parameters<typeof operationCost>[0]): readonly GraphQLError[] {
+  return operationCost(request).errors;
+}
+
+/**
+ * Charges what an operation costs beyond the one rate unit every request is charged at its start
+ * (server.ts): the rate limit counts GraphQL by cost. Answers the refusal, or null.
+ */
+export type ChargeCost = (serverContext: unknown, complexity: number) => GraphQLError | null;
+
 /** The limits as yoga plugins: the token-counting parser, the rules, the cost before each execution. */
-export function graphqlLimitsPlugin(limits: GraphQLLimits): Plugin {
+export function graphqlLimitsPlugin(limits: GraphQLLimits, chargeCost?: ChargeCost): Plugin {
   const parse = parseWithTokenLimit(limits.maxTokens);
   const rules = queryLimitRules(limits);
   const checkCost = ({
@@ -190,8 +206,14 @@ export function graphqlLimitsPlugin(limits: GraphQLLimits): Plugin {
     };
     setResultAndStopExecution: (result: { errors: readonly GraphQLError[] }) => void;
   }): void => {
-    const errors = complexityErrors({ ...args, contextValue: args.contextValue as object, maxComplexity: limits.maxComplexity });
+    const { complexity, errors } = operationCost({
+      ...args,
+      contextValue: args.contextValue as object,
+      maxComplexity: limits.maxComplexity,
+    });
+    const refusal = errors.length > 0 ? null : (chargeCost?.(args.contextValue, complexity) ?? null);
     if (errors.length > 0) setResultAndStopExecution({ errors });
+    else if (refusal) setResultAndStopExecution({ errors: [refusal] });
   };
   return {
     onParse({ setParseFn }) {

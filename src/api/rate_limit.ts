@@ -5,8 +5,10 @@
 // (burst + 1), X-RateLimit-Remaining, X-RateLimit-Reset (seconds until the key is fresh again) and,
 // when refused, Retry-After. Keys live in an LRU of 50,000 as Horizon's do, so a flood of addresses
 // costs bounded memory (an evicted key starts afresh, as in Horizon).
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GraphQLError } from 'graphql';
 import { LRUCache } from 'lru-cache';
+import type { ChargeCost } from './graphql_limits.js';
 import { ProblemError, problems } from './problems.js';
 
 /** Horizon's lruCacheSize */
@@ -77,16 +79,42 @@ export function rateLimiter(quota: RateQuota): RateLimiter | null {
   return quota.perHour > 0 ? new RateLimiter(quota) : null;
 }
 
+/** Counts `quantity` requests of `key` and answers throttled's headers. */
+function count(limiter: RateLimiter, key: string, res: ServerResponse, quantity: number): RateLimitResult {
+  const result = limiter.take(key, quantity);
+  res.setHeader('X-RateLimit-Limit', String(result.limit));
+  res.setHeader('X-RateLimit-Remaining', String(result.remaining));
+  res.setHeader('X-RateLimit-Reset', String(Math.ceil(result.resetAfterMs / 1000)));
+  if (result.retryAfterMs !== null) res.setHeader('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
+  return result;
+}
+
 /**
  * Counts a request against `limiter` under `key`, answering throttled's headers; a refused one is
  * thrown as Horizon's rate_limit_exceeded problem (429).
  */
 export function enforceRateLimit(limiter: RateLimiter | null, key: string, res: ServerResponse): void {
-  if (!limiter) return;
-  const result = limiter.take(key);
-  res.setHeader('X-RateLimit-Limit', String(result.limit));
-  res.setHeader('X-RateLimit-Remaining', String(result.remaining));
-  res.setHeader('X-RateLimit-Reset', String(Math.ceil(result.resetAfterMs / 1000)));
-  if (result.retryAfterMs !== null) res.setHeader('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
-  if (result.limited) throw new ProblemError(problems.rateLimitExceeded());
+  if (limiter && count(limiter, key, res, 1).limited) throw new ProblemError(problems.rateLimitExceeded());
+}
+
+/**
+ * GraphQL is counted by cost: one request for every started 1,000 of an operation's cost (a page
+ * of 100 records of ten fields), so a query at the 50,000 budget counts as 50 requests while a
+ * small one counts as one, as a REST request does.
+ */
+export const GRAPHQL_COST_PER_REQUEST = 1_000;
+
+/**
+ * What an operation costs beyond the request its start was charged (server.ts), charged to the
+ * client's key; a refusal is Horizon's problem as a GraphQL error, answered 429.
+ */
+export function chargeGraphQLCost(limiter: RateLimiter | null, keyOf: (req: IncomingMessage) => string): ChargeCost | undefined {
+  if (!limiter) return undefined;
+  return (serverContext, complexity) => {
+    const { req, res } = serverContext as { req?: IncomingMessage; res?: ServerResponse };
+    const beyond = Math.ceil(complexity / GRAPHQL_COST_PER_REQUEST) - 1;
+    if (!req || !res || beyond <= 0 || !count(limiter, keyOf(req), res, beyond).limited) return null;
+    const { type, detail } = problems.rateLimitExceeded();
+    return new GraphQLError(detail, { extensions: { code: type, http: { status: 429 } } });
+  };
 }

@@ -4,7 +4,7 @@
 // access log (access_log.ts); a line at error level means the server is at fault (an unexpected
 // exception), never a client's mistake. Before any route: CORS (cors.ts), the client's address
 // (client_address.ts, proxies believed only from --trusted-proxies) and its rate limit
-// (rate_limit.ts, one unit per request, GraphQL's and a stream's start included).
+// (rate_limit.ts, one unit per request, a stream's start included; GraphQL's by its cost).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createYoga } from 'graphql-yoga';
 import { type Config, defaultConfig } from '../config.js';
@@ -12,7 +12,7 @@ import type { Logger } from '../logger.js';
 import { logAccess } from './access_log.js';
 import { identifyClient, TrustedProxies } from './client_address.js';
 import { answerPreflight, setCorsHeaders } from './cors.js';
-import { enforceRateLimit, rateLimiter } from './rate_limit.js';
+import { chargeGraphQLCost, enforceRateLimit, rateLimiter } from './rate_limit.js';
 import { refuseDeclaredOversize } from './request_body.js';
 import { createContext, type ApiServices } from './context.js';
 import { graphqlLimitsOf, graphqlLimitsPlugin, type GraphQLLimits } from './graphql_limits.js';
@@ -69,7 +69,13 @@ export function createApiServer(options: ApiServerOptions): Server {
     graphiql: true,
     // GraphQL over SSE at /graphql/stream: distinct connections and the single-connection mode
     // (yoga itself answers subscriptions at /graphql in the distinct connections mode)
-    plugins: [graphqlLimitsPlugin(limits), graphqlSSE({ maxBodyBytes: limits.maxBodyBytes, logger })],
+    plugins: [
+      graphqlLimitsPlugin(
+        limits,
+        chargeGraphQLCost(limiter, (req) => identifyClient(req, trustedProxies).ip),
+      ),
+      graphqlSSE({ maxBodyBytes: limits.maxBodyBytes, logger }),
+    ],
     maskedErrors: { maskError },
     maxRequestBodySize: limits.maxBodyBytes,
   });

@@ -226,6 +226,45 @@ describe('rate limit', () => {
     expect((await fetch(`${base}/ledgers`, { method: 'OPTIONS' })).status).toBe(204);
   });
 
+  it("counts GraphQL by cost: one request per started 1,000 of an operation's cost, a 429 coded rate_limit_exceeded past the burst", async () => {
+    const base = await serve({ ...NO_LIMITS, perHourRateLimit: 1 });
+    const post = (query: string) =>
+      fetch(`${base}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query }) });
+    const cheap = await post('{ __typename }');
+    expect(cheap.headers.get('x-ratelimit-remaining')).toBe('100');
+    await cheap.arrayBuffer();
+    // 200 ledgers of 11 fields under a connection: 1 + 200 × (edges, node, cursor and 9 fields beneath) ≈ 2,400, three requests' worth
+    const page =
+      '{ ledgers(first: 200) { edges { cursor node { sequence hash prevHash closedAt successfulTransactionCount failedTransactionCount operationCount txSetOperationCount baseFeeInStroops } } } }';
+    const costly = await post(page);
+    expect(costly.status).toBe(200);
+    expect(costly.headers.get('x-ratelimit-remaining')).toBe('97');
+    await costly.arrayBuffer();
+    // near the 50,000 budget (200 ledgers × 70 transactions): more than 40 requests; the third such query is over the burst
+    const budget = '{ ledgers(first: 200) { edges { node { sequence transactions(first: 70) { edges { node { hash } } } } } } }';
+    const first = await post(budget);
+    expect(first.status).toBe(200);
+    const charged = 97 - Number(first.headers.get('x-ratelimit-remaining'));
+    expect(charged).toBeGreaterThan(40);
+    await first.arrayBuffer();
+    const second = await post(budget);
+    expect(second.status).toBe(200);
+    const remaining = Number(second.headers.get('x-ratelimit-remaining'));
+    expect(remaining).toBe(97 - 2 * charged);
+    await second.arrayBuffer();
+    const refused = await post(budget);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+    const body = (await refused.json()) as { data?: unknown; errors: { extensions: { code: string } }[] };
+    expect(body.data).toBeUndefined();
+    expect(body.errors[0]?.extensions.code).toBe('rate_limit_exceeded');
+    // the refused query counted as the one request it was, not its cost: a cheap query still passes
+    const after = await post('{ __typename }');
+    expect(after.status).toBe(200);
+    expect(Number(after.headers.get('x-ratelimit-remaining'))).toBe(remaining - 2);
+    await after.arrayBuffer();
+  });
+
   it('is off at 0, as the test servers build it', async () => {
     const base = await serve(NO_LIMITS);
     const response = await fetch(`${base}/nowhere`);
