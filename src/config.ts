@@ -32,6 +32,9 @@ export interface Config {
   graphqlMaxDirectives: number;
   graphqlMaxComplexity: number;
   graphqlMaxBodyBytes: number;
+  historyRetentionCount: number;
+  historyRetentionReapCount: number;
+  reapFrequency: number;
 }
 
 export type SettingName = keyof Config;
@@ -264,7 +267,39 @@ export const settings: Settings = {
     default: 200 * 1024,
     parse: (text, setting) => parseInteger(text, setting, 1024, 200 * 1024),
   },
+  historyRetentionCount: {
+    flag: 'history-retention-count',
+    env: 'HISTORY_RETENTION_COUNT',
+    valueName: 'N',
+    help: "ledgers of history kept (the last N; older ones are deleted as new ones come, as Horizon's); 0 keeps everything",
+    default: 0,
+    parse: (text, setting) => parseInteger(text, setting, 0, 2 ** 32 - 1),
+  },
+  historyRetentionReapCount: {
+    flag: 'history-retention-reap-count',
+    env: 'HISTORY_RETENTION_REAP_COUNT',
+    valueName: 'N',
+    help: 'ledgers whose history one reaping transaction deletes (smaller: shorter pauses of ingestion on PGlite)',
+    // Horizon's 50,000 assumes a database of many connections; on PGlite a batch holds the one connection
+    default: 1000,
+    parse: (text, setting) => parseInteger(text, setting, 1, 500_000),
+  },
+  reapFrequency: {
+    flag: 'reap-frequency',
+    env: 'REAP_FREQUENCY',
+    valueName: 'N',
+    help: 'reap the history every N ingested ledgers (1: after every ledger)',
+    default: 720,
+    parse: (text, setting) => parseInteger(text, setting, 1, 1_000_000_000),
+  },
 };
+
+/** History retention, settings of every command that ingests. */
+export const RETENTION_SETTINGS = [
+  'historyRetentionCount',
+  'historyRetentionReapCount',
+  'reapFrequency',
+] as const satisfies readonly SettingName[];
 
 /** The GraphQL limits, settings of every command that serves the API. */
 export const GRAPHQL_LIMIT_SETTINGS = [

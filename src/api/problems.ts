@@ -86,6 +86,14 @@ export const problems = {
     status: 413,
     detail: `The request body is larger than ${maxBytes} bytes, the most this server reads.`,
   }),
+  /** Horizon's answer for what lies before the history this server keeps (--history-retention-count) */
+  beforeHistory: (): Problem => ({
+    type: 'before_history',
+    title: 'Data Requested Is Before Recorded History',
+    status: 410,
+    detail:
+      "This horizon instance is configured to only track a portion of the stellar network's latest history. This request is asking for results prior to the recorded history known to this horizon instance.",
+  }),
   serverError: (): Problem => ({
     type: 'server_error',
     title: 'Internal Server Error',

@@ -17,3 +17,5 @@ export type * from './rows.js';
 export { ProgressMeter, ProgressBar, progressLine } from './progress.js';
 export type { ProgressSnapshot } from './progress.js';
 export { acquireIngestLock, IngestLockError } from './ingest_lock.js';
+export { createReaper, retentionOf } from './reaper.js';
+export type { Reaper, ReapOutcome, RetentionConfig } from './reaper.js';

@@ -2,7 +2,7 @@
 // (transactions, operations, payments, effects: the TOID range of the ledger) are history_lists.ts.
 import { toid } from '../../stellar/toid.js';
 import { builder } from './builder.js';
-import { ledgerList } from './lists.js';
+import { ledgerList, notKeptOr } from './lists.js';
 import { keysetConnection, listArgs } from './paging.js';
 import { follow, freshLoaders } from './follow.js';
 
@@ -40,7 +40,8 @@ builder.queryField('ledger', (t) =>
     nullable: true,
     description: 'The ledger with this sequence number, if the history has it.',
     args: { sequence: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => ctx.prisma.ledger.findUnique({ ...query, where: { sequence: args.sequence } }),
+    resolve: async (query, _root, args, ctx) =>
+      (await ctx.prisma.ledger.findUnique({ ...query, where: { sequence: args.sequence } })) ?? notKeptOr(ctx, args.sequence, null),
   }),
 );
 

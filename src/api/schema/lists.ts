@@ -121,9 +121,29 @@ export function newestLedger(ctx: ApiContext): () => Promise<number> {
   return async () => (await ctx.prisma.ledger.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0;
 }
 
-/** Rows keyed by a TOID (or an offer id), paged on it. */
-export function idKeyed<Row extends { id: bigint }>(ctx: ApiContext, fetch: KeysetSource<Row, bigint>['fetch']): KeysetSource<Row, bigint> {
-  return { key: toidKey, fetch, cursor: (row) => row.id.toString(), newestLedger: newestLedger(ctx) };
+/** The history's oldest ledger (0 when it is empty): what a reaping left (Horizon's history_elder_ledger). */
+export function oldestLedger(ctx: ApiContext): () => Promise<number> {
+  return async () => (await ctx.prisma.ledger.aggregate({ _min: { sequence: true } }))._min.sequence ?? 0;
+}
+
+/**
+ * What a lookup that found nothing answers: Horizon's before_history (410) for a ledger before the
+ * oldest one the history keeps, else `missing`.
+ */
+export async function notKeptOr<T>(ctx: ApiContext, ledger: number, missing: T): Promise<T> {
+  const oldest = await oldestLedger(ctx)();
+  if (oldest > 0 && ledger < oldest) throw new ProblemError(problems.beforeHistory());
+  return missing;
+}
+
+/** Where a history list ends on both sides: `now`, and the oldest ledger kept. */
+function historyEnds(ctx: ApiContext): Pick<KeysetSource<unknown, unknown>, 'newestLedger' | 'oldestLedger'> {
+  return { newestLedger: newestLedger(ctx), oldestLedger: oldestLedger(ctx) };
+}
+
+/** History rows keyed by a TOID, paged on it. */
+function idKeyed<Row extends { id: bigint }>(ctx: ApiContext, fetch: KeysetSource<Row, bigint>['fetch']): KeysetSource<Row, bigint> {
+  return { key: toidKey, fetch, cursor: (row) => row.id.toString(), ...historyEnds(ctx) };
 }
 
 /** Rows keyed by (operation id, order), paged on the pair. */
@@ -135,7 +155,7 @@ function pairKeyed<Row extends { operationId: bigint; order: number }>(
     key: pairKey,
     fetch: (range, direction, take) => fetch(pairWhere(range), pairOrderBy(direction), take),
     cursor: pairCursor,
-    newestLedger: newestLedger(ctx),
+    ...historyEnds(ctx),
   };
 }
 
@@ -148,7 +168,7 @@ export function ledgerList(ctx: ApiContext, info: GraphQLResolveInfo): KeysetSou
       return ctx.prisma.ledger.findMany({ ...nodeQuery(ctx, info), where: { sequence }, orderBy: { sequence: direction }, take });
     },
     cursor: (ledger) => formatPagingToken(toid(ledger.sequence, 0, 0)),
-    newestLedger: newestLedger(ctx),
+    ...historyEnds(ctx),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   forLiquidityPoolArgs,
   historyConnection,
   historyScope,
+  notKeptOr,
   operationList,
 } from './lists.js';
 import { ProblemError, problems } from '../problems.js';
@@ -79,7 +80,10 @@ builder.queryField('operation', (t) =>
     nullable: true,
     description: 'The operation with this id (its TOID).',
     args: { id: t.arg({ type: 'Int64', required: true }) },
-    resolve: (_root, args, ctx) => ctx.prisma.operation.findUnique({ where: { id: idArg('id', args.id) } }),
+    resolve: async (_root, args, ctx) => {
+      const id = idArg('id', args.id);
+      return (await ctx.prisma.operation.findUnique({ where: { id } })) ?? notKeptOr(ctx, Number(id >> 32n), null);
+    },
   }),
 );
 

@@ -14,6 +14,7 @@ import {
   formatPagingToken,
   parsePagingToken,
   parsePairPagingToken,
+  toid,
   type PairPagingToken,
 } from '../../stellar/toid.js';
 import { ProblemError, problems } from '../problems.js';
@@ -47,10 +48,12 @@ export interface KeyRange<Key> {
 
 export interface KeyKind<Key> {
   parse(cursor: string): Key;
+  /** the TOID a key of the history stands at (its ledger's place), for Horizon's before_history */
+  toid?(key: Key): bigint;
 }
 
-export const toidKey: KeyKind<bigint> = { parse: parsePagingToken };
-export const pairKey: KeyKind<PairPagingToken> = { parse: parsePairPagingToken };
+export const toidKey: KeyKind<bigint> = { parse: parsePagingToken, toid: (key) => key };
+export const pairKey: KeyKind<PairPagingToken> = { parse: parsePairPagingToken, toid: (key) => key.operationId };
 export const balanceKey: KeyKind<BalancePagingToken> = { parse: parseBalancePagingToken };
 // Horizon compares a pool cursor with the ids as text; any hex prefix of an id is a place among them
 export const poolKey: KeyKind<string> = {
@@ -95,6 +98,11 @@ export interface KeysetSource<Row, Key> {
    * toid.AfterLedger); a list without it refuses `now` as any other bad cursor.
    */
   newestLedger?: () => Promise<number>;
+  /**
+   * The history's oldest ledger (after a reaping, the first one kept): a page that could only hold
+   * what lies before it is Horizon's before_history (410), not an empty page.
+   */
+  oldestLedger?: () => Promise<number>;
 }
 
 export interface Connection<Row> {
@@ -137,6 +145,10 @@ export async function keysetConnection<Row, Key>(source: KeysetSource<Row, Key>,
   const [low, high] = order === 'asc' ? [after, before] : [before, after];
   if (low !== undefined) range.gt = low;
   if (high !== undefined) range.lt = high;
+  if (high !== undefined && source.oldestLedger && source.key.toid) {
+    const oldest = await source.oldestLedger();
+    if (oldest > 0 && source.key.toid(high) <= toid(oldest, 0, 0)) throw new ProblemError(problems.beforeHistory());
+  }
 
   const backwards = args.last != null;
   const size = backwards ? pageSize('last', args.last ?? 0) : pageSize('first', args.first ?? DEFAULT_PAGE_SIZE);

@@ -22,22 +22,28 @@ import {
   poolKey,
   textKey,
   accountIdKey,
+  toidKey,
   toidWhere,
   type KeyKind,
   type KeyRange,
   type KeysetSource,
 } from './paging.js';
-import { idKeyed, nodeInclude, nodeQuery } from './lists.js';
+import { newestLedger, nodeInclude, nodeQuery } from './lists.js';
 
 export function offerList(ctx: ApiContext, info: GraphQLResolveInfo, where: Prisma.OfferWhereInput): KeysetSource<Offer, bigint> {
-  return idKeyed(ctx, (range, direction, take) =>
-    ctx.prisma.offer.findMany({
-      ...nodeQuery(ctx, info),
-      where: { AND: [where, { id: toidWhere(range) }] },
-      orderBy: { id: direction },
-      take,
-    }),
-  );
+  return {
+    key: toidKey,
+    fetch: (range, direction, take) =>
+      ctx.prisma.offer.findMany({
+        ...nodeQuery(ctx, info),
+        where: { AND: [where, { id: toidWhere(range) }] },
+        orderBy: { id: direction },
+        take,
+      }),
+    cursor: (offer) => offer.id.toString(),
+    // Horizon's cursor=now on offers: after the newest ledger's TOID, as on the history's lists
+    newestLedger: newestLedger(ctx),
+  };
 }
 
 /** The filters of a claimable balance list, checked: an asset as stored, account ids. */

@@ -1,4 +1,5 @@
-import { ProgressBar, ProgressMeter, progressLine, startIngester } from '../../ingest/index.js';
+import { RETENTION_SETTINGS } from '../../config.js';
+import { createReaper, ProgressBar, ProgressMeter, progressLine, retentionOf, startIngester } from '../../ingest/index.js';
 import type { Command } from '../command.js';
 import { openMigratedDatabase } from '../database.js';
 import { chooseLedgerSource, networkCheckedLedgerSource, sourcePassphrase } from '../ledger_source.js';
@@ -14,7 +15,7 @@ export const ingest: Command = {
     'XDR file or pipe, as stellar-core --metadata-output-stream writes). --network-passphrase, when\n' +
     "given, wins over the datastore's; a source whose transaction hashes are not of the passphrase\n" +
     'is refused. Prints ledgers/s and operations/s. Ctrl-C finishes the ledger in progress and stops.',
-  settings: ['dataDir', 'databaseUrl', 'networkPassphrase', 'datastore', 'metaStream', 'logLevel'],
+  settings: ['dataDir', 'databaseUrl', 'networkPassphrase', 'datastore', 'metaStream', ...RETENTION_SETTINGS, 'logLevel'],
   async run(config, logger, _positionals, given) {
     const chosen = chooseLedgerSource(config, { follow: true, allowStream: true });
     const networkPassphrase = sourcePassphrase(chosen, config, given);
@@ -26,12 +27,15 @@ export const ingest: Command = {
       const meter = new ProgressMeter();
       const bar = new ProgressBar();
       let changed = false;
+      const reaper = createReaper({ db, retention: retentionOf(config), logger });
+      stoppers.push(() => reaper.stop());
       const ingester = await startIngester({
         db,
         source,
         networkPassphrase,
         logger,
         onLedger: (sequence, rows) => {
+          reaper.ledgerIngested(sequence);
           meter.record(sequence, rows.operations.length);
           changed = true;
           if (process.stderr.isTTY) bar.update(progressLine(meter.snapshot()));

@@ -1,9 +1,9 @@
 import { coreInfoFromAnswer } from '../../api/core_info.js';
 import { graphqlLimitsOf } from '../../api/graphql_limits.js';
 import { createApiServer, SERVED_PATHS } from '../../api/server.js';
-import { GRAPHQL_LIMIT_SETTINGS } from '../../config.js';
+import { GRAPHQL_LIMIT_SETTINGS, RETENTION_SETTINGS } from '../../config.js';
 import { Friendbot } from '../../friendbot/index.js';
-import { embeddedCoreSource, startIngester } from '../../ingest/index.js';
+import { createReaper, embeddedCoreSource, retentionOf, startIngester } from '../../ingest/index.js';
 import { embeddedCoreClient, prismaSubmissionStore } from '../../txsub/index.js';
 import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
@@ -36,6 +36,7 @@ export const start: Command = {
     'baseReserve',
     'metaOutDir',
     ...GRAPHQL_LIMIT_SETTINGS,
+    ...RETENTION_SETTINGS,
     'logLevel',
   ],
   async run(config, logger) {
@@ -64,6 +65,8 @@ export const start: Command = {
 
       // stopped before the core and the database (stoppers run in reverse): it finishes its ledger
       const ingestLogger = logger.child({ component: 'ingest' });
+      const reaper = createReaper({ db, retention: retentionOf(config), logger: ingestLogger, metrics: services.metrics });
+      stoppers.push(() => reaper.stop());
       const ingester = await startIngester({
         db,
         source: embeddedCoreSource(core),
@@ -72,6 +75,7 @@ export const start: Command = {
         metrics: services.metrics,
         // after the commit: streams, subscriptions and submissions (here and in other API processes) read it
         onLedger: (sequence) => {
+          reaper.ledgerIngested(sequence);
           services.events
             .publish(sequence)
             .catch((error: unknown) => ingestLogger.error({ err: error, sequence }, 'the ledger signal was not sent'));
