@@ -30,19 +30,8 @@ afterEach(async () => {
   stopClosing = null;
 });
 
-/** closes ledgers while funding requests wait, as an interval-closing core would */
 function closeWhileWaiting(): void {
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      if (network.friendbot.pending > 0) await network.closeLedger();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
-  stopClosing = async () => {
-    running = false;
-    await loop;
-  };
+  stopClosing = network.closeWhileWaiting();
 }
 
 async function get(path: string, init: RequestInit = {}): Promise<{ status: number; type: string; body: string }> {

@@ -40,6 +40,11 @@ export interface TestNetwork {
   closeLedger(): Promise<number>;
   /** resolves once `count` submissions have been forwarded to the core and await their ledger */
   forwarded(count?: number): Promise<void>;
+  /**
+   * Closes ledgers while the friendbot or a submission through the API waits for one, as an
+   * interval-closing core would, until the function it returns is called (it resolves once the loop has stopped).
+   */
+  closeWhileWaiting(): () => Promise<void>;
   /** submits signed transactions, closes one ledger and waits until it is ingested; returns its sequence */
   submit(...transactions: Transaction[]): Promise<number>;
   /** one transaction of `signer`'s (at its next sequence number, as the core has it) with these operations, submitted as `submit` does */
@@ -113,6 +118,19 @@ export async function startTestNetwork(): Promise<TestNetwork> {
         if (Date.now() > deadline) throw new Error(`${txsub.open} of ${count} submissions reached the core`);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
+    },
+    closeWhileWaiting() {
+      let running = true;
+      const loop = (async () => {
+        while (running) {
+          if (friendbot.pending > 0 || txsub.open > 0) await network.closeLedger();
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      return async () => {
+        running = false;
+        await loop;
+      };
     },
     async submit(...transactions) {
       for (const tx of transactions) {
