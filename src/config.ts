@@ -14,6 +14,7 @@ export interface Config {
   friendbotPerHourLimit: number;
   dataDir: string;
   databaseUrl: string | null;
+  databaseRoUrl: string | null;
   networkPassphrase: string;
   coreUrl: string | null;
   corePort: number;
@@ -118,6 +119,14 @@ export const settings: Settings = {
     env: 'DATABASE_URL',
     valueName: 'URL',
     help: 'PostgreSQL connection string; without it the embedded database (PGlite) in the data folder is used',
+    default: null,
+    parse: parseDatabaseUrl,
+  },
+  databaseRoUrl: {
+    flag: 'database-ro-url',
+    env: 'DATABASE_RO_URL',
+    valueName: 'URL',
+    help: "a read replica of --database-url (Horizon's --ro-database-url): the API reads there, and a ledger reaches streams and submissions once the replica has it",
     default: null,
     parse: parseDatabaseUrl,
   },

@@ -5,7 +5,7 @@ import type { CoreInfo, ApiServices } from '../api/context.js';
 import { LiveOrderBook } from '../api/live_order_book.js';
 import type { Config } from '../config.js';
 import { databaseTarget, type Database } from '../db/database.js';
-import { openLedgerEvents } from '../events/ledger_events.js';
+import { openLedgerEvents, replicaLedgerEvents } from '../events/ledger_events.js';
 import type { Logger } from '../logger.js';
 import { attachLogMeters } from '../metrics/log_meters.js';
 import { MetricsRegistry } from '../metrics/registry.js';
@@ -16,17 +16,26 @@ export async function openApiServices(options: {
   config: Config;
   logger: Logger;
   db: Database;
+  /** a read replica of `db`: the API reads there, and hears a ledger once the replica has it */
+  replica?: Database;
   /** where transactions go; null: POST /transactions answers 503 */
   core: CoreClient | null;
   coreInfo: () => Promise<CoreInfo | null>;
   /** receives what must be stopped, in start order */
   stoppers: Stopper[];
 }): Promise<ApiServices> {
-  const { config, logger, db, core, coreInfo, stoppers } = options;
-  const events = await openLedgerEvents(databaseTarget(config), (error) =>
+  const { config, logger, core, coreInfo, stoppers } = options;
+  const primaryEvents = await openLedgerEvents(databaseTarget(config), (error) =>
     logger.warn({ err: error }, 'the ledger signal connection failed; reconnecting'),
   );
-  stoppers.push(() => events.close());
+  stoppers.push(() => primaryEvents.close());
+  const db = options.replica ?? options.db;
+  const events = options.replica
+    ? replicaLedgerEvents(primaryEvents, options.replica, {
+        onError: (error) => logger.warn({ err: error }, 'the read replica does not answer; trying again'),
+      })
+    : primaryEvents;
+  if (options.replica) stoppers.push(() => events.close());
   const metrics = new MetricsRegistry();
   attachLogMeters(metrics);
   let txsub: MeteredSubmissionSystem | null = null;

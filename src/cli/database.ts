@@ -35,3 +35,13 @@ export async function openMigratedDatabase(config: Config, logger: Logger, optio
     throw error;
   }
 }
+
+/**
+ * The read replica of --database-ro-url, or null. It needs --database-url (its primary, which
+ * migrations, writes and the ledger signal go to); the replica gets the schema through replication.
+ */
+export async function openReadReplica(config: Config): Promise<Database | null> {
+  if (!config.databaseRoUrl) return null;
+  if (!config.databaseUrl) throw new ConfigError('database-ro-url', '--database-ro-url is a replica of --database-url: give both');
+  return openDatabase({ kind: 'postgres', url: config.databaseRoUrl });
+}

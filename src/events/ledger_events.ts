@@ -4,7 +4,7 @@
 // re-read what is new from the database, so a signal only has to arrive, not to carry data.
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import type { DatabaseTarget } from '../db/database.js';
+import type { Database, DatabaseTarget } from '../db/database.js';
 
 export type LedgerListener = (sequence: number) => void;
 
@@ -102,6 +102,65 @@ export async function postgresLedgerEvents(url: string, onError?: (error: Error)
       emitter.removeAllListeners();
       await client?.end().catch(() => {});
       client = null;
+    },
+  };
+}
+
+/**
+ * The signal as a read replica sees it (`zenith serve --database-ro-url`): a ledger the primary
+ * announced is passed on only once the replica shows it (its ingest cursor, committed with the
+ * ledger's rows, has reached it), so that whoever wakes (a stream, a waiting submission, the
+ * Latest-Ledger cache) reads it there. Replicas lag by milliseconds to seconds: the cursor is
+ * polled every `pollMs` while a ledger is awaited, never otherwise.
+ */
+export function replicaLedgerEvents(
+  primary: LedgerEvents,
+  replica: Database,
+  options: { pollMs?: number; onError?: (error: Error) => void } = {},
+): LedgerEvents {
+  const pollMs = options.pollMs ?? 10;
+  const emitter = localEmitter();
+  let awaited = 0;
+  let shown = 0;
+  let polling = false;
+  let closed = false;
+  const cursor = async (): Promise<number> => {
+    const [row] = await replica.session((sql) =>
+      sql.query<{ sequence: number }>('SELECT ledger_sequence AS sequence FROM ingest_cursor WHERE id = 1'),
+    );
+    return Number(row?.sequence ?? 0);
+  };
+  const poll = async (): Promise<void> => {
+    polling = true;
+    while (!closed && shown < awaited) {
+      let seen = shown;
+      try {
+        seen = await cursor();
+      } catch (error) {
+        // the replica is down or restarting: try again a second later
+        options.onError?.(error as Error);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        continue;
+      }
+      if (seen > shown) {
+        shown = seen;
+        emitter.emit(EVENT, seen);
+      }
+      if (shown < awaited) await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+    polling = false;
+  };
+  const unsubscribe = primary.subscribe((sequence) => {
+    awaited = Math.max(awaited, sequence);
+    if (!polling) void poll();
+  });
+  return {
+    publish: (sequence) => primary.publish(sequence),
+    subscribe: (listener) => on(emitter, listener),
+    async close() {
+      closed = true;
+      unsubscribe();
+      emitter.removeAllListeners();
     },
   };
 }

@@ -5,7 +5,7 @@ import { GRAPHQL_LIMIT_SETTINGS } from '../../config.js';
 import { httpCoreClient } from '../../txsub/index.js';
 import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
-import { openMigratedDatabase } from '../database.js';
+import { openMigratedDatabase, openReadReplica } from '../database.js';
 import { closeServer, listen, serverUrl, stopAll, waitForShutdownSignal, type Stopper } from '../lifecycle.js';
 
 export const serve: Command = {
@@ -24,6 +24,7 @@ export const serve: Command = {
     'perHourRateLimit',
     'dataDir',
     'databaseUrl',
+    'databaseRoUrl',
     'networkPassphrase',
     'coreUrl',
     ...GRAPHQL_LIMIT_SETTINGS,
@@ -32,6 +33,8 @@ export const serve: Command = {
   async run(config, logger) {
     const stoppers: Stopper[] = [];
     try {
+      const replica = await openReadReplica(config);
+      if (replica) stoppers.push(() => replica.close());
       const db = await openMigratedDatabase(config, logger, { create: false });
       stoppers.push(() => db.close());
       const { coreUrl } = config;
@@ -39,6 +42,7 @@ export const serve: Command = {
         config,
         logger,
         db,
+        ...(replica ? { replica } : {}),
         core: coreUrl ? httpCoreClient(coreUrl) : null,
         coreInfo: async () => (coreUrl ? fetchCoreInfo(coreUrl) : null),
         stoppers,
