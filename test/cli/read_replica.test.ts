@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Account, Keypair, Networks, Operation, TransactionBuilder } from '@stellar/stellar-sdk/base';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeLedger, closeLedgersUntil, corePort, EventStream, runZenith, servingPort, spawnZenith } from '../support/cli.js';
+import { closeLedger, closeLedgersUntil, corePort, EventStream, runZenith, servingPort, spawnZenith, stopCleanly } from '../support/cli.js';
 import { startReplicaPair, type ReplicaPair } from '../support/pg_replica.js';
 import { stopAllProcesses } from '../support/processes.js';
 
@@ -111,9 +111,7 @@ describe('zenith serve on a read replica', () => {
     expect(((await json(`${serveUrl}/`)).history_latest_ledger as number) >= holding).toBe(true);
     ledgers.close();
 
-    const [served, started] = await Promise.all([serve.stop('SIGINT'), start.stop('SIGINT')]);
-    expect({ code: served.code, forced: served.forced }, served.stderr).toEqual({ code: 0, forced: false });
-    expect({ code: started.code, forced: started.forced }, started.stderr).toEqual({ code: 0, forced: false });
+    await stopCleanly(serve, start);
   });
 
   it('refuses --database-ro-url without --database-url (exit 2, naming it)', async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Account, Asset, Keypair, Networks, Operation, TransactionBuilder } from '@stellar/stellar-sdk/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeLedgersUntil, corePort, EventStream, runZenith, servingPort, spawnZenith } from '../support/cli.js';
+import { closeLedgersUntil, corePort, EventStream, runZenith, servingPort, spawnZenith, stopCleanly } from '../support/cli.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
 import { stopAllProcesses } from '../support/processes.js';
 
@@ -123,10 +123,7 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
     expect(await ok.json()).toMatchObject({ hash: Buffer.from(good.hash()).toString('hex'), successful: true });
     ledgers.close();
 
-    // Ctrl-C: each stops cleanly (SIGKILL after the grace period would show as `forced`)
-    const [served, started] = await Promise.all([serve.stop('SIGINT'), start.stop('SIGINT')]);
-    expect({ code: served.code, forced: served.forced }, served.stderr).toEqual({ code: 0, forced: false });
-    expect({ code: started.code, forced: started.forced }, started.stderr).toEqual({ code: 0, forced: false });
+    await stopCleanly(serve, start);
   });
 
   it('rejects a bad setting with exit code 2', async () => {

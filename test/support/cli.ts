@@ -2,6 +2,7 @@
 // and drives what it serves without counting on time: a manually closed ledger is waited for as an
 // event of a stream, a process by the line it logs.
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { type ProcessResult, spawnProcess, type TestProcess, type WaitOptions } from './processes.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -150,4 +151,10 @@ export class EventStream {
   private notify(): void {
     for (const watcher of [...this.watchers]) watcher();
   }
+}
+
+/** Ctrl-C to each process at once: each must exit 0 by itself (SIGKILL after the grace period would show as `forced`). */
+export async function stopCleanly(...children: TestProcess[]): Promise<void> {
+  const results = await Promise.all(children.map((child) => child.stop('SIGINT')));
+  for (const result of results) expect({ code: result.code, forced: result.forced }, result.stderr).toEqual({ code: 0, forced: false });
 }
