@@ -6,7 +6,8 @@
 // ≥ 0.85), and the SQL statements one nested GraphQL query runs. The REST routes also run a third
 // time with graphql-js executing the documents instead of the planned executor (the same route
 // handler, in a bare node:http server): what the plan is worth.
-// Run: npx tsx bench/api.ts [seconds=3] [concurrency=16] [postgres]
+// Run: npx tsx bench/api.ts [seconds=3] [concurrency=16] [postgres]  (BENCH_ONLY=/assets: only the routes whose path contains it;
+// BENCH_RUNS=3: runs per route; BENCH_SQL=1: print each route's statements)
 // PGlite in memory by default; with "postgres", a fresh database on TEST_DATABASE_URL's server
 // (default postgres://postgres@127.0.0.1:5432), dropped at the end.
 import { createServer, type Server } from 'node:http';
@@ -33,12 +34,18 @@ import { MetricsRegistry } from '../src/metrics/registry.js';
 
 const SECONDS = Number(process.argv[2] ?? 3);
 const CONCURRENCY = Number(process.argv[3] ?? 16);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PAYMENTS = 250;
 
 let statements = 0;
+// BENCH_SQL=1: print the statements of the one request per route counted below
+let showSql = false;
 const serverUrl = process.argv[4] === 'postgres' ? await createServerDatabase() : null;
 const db: Database = await openDatabase(serverUrl ? { kind: 'postgres', url: serverUrl } : { kind: 'pglite', inMemory: true }, {
-  onQuery: () => statements++,
+  onQuery: (sql) => {
+    statements++;
+    if (showSql) console.log(sql);
+  },
 });
 await migrate(db);
 await seedScenario(db);
@@ -478,7 +485,7 @@ async function rate(url: string): Promise<number> {
 const zenithUrl = await listen(zenith);
 const baselineUrl = await listen(baseline);
 const interpretedUrl = await listen(zenithInterpreted);
-console.log(`${db.kind}, ${SECONDS}s per run, concurrency ${CONCURRENCY}, best of 2 alternating runs`);
+console.log(`${db.kind}, ${SECONDS}s per run, concurrency ${CONCURRENCY}, median of ${RUNS} runs (ratios: median of each run's ratio)`);
 for (const path of [
   `/accounts/${ALICE}`,
   `/accounts/${ALICE}/payments?limit=200`,
@@ -487,7 +494,7 @@ for (const path of [
   `/offers?seller=${ALICE}&limit=${STATE_ROWS}`,
   `/assets?limit=${STATE_ROWS}`,
   `/accounts?signer=${BOB}&limit=${STATE_ROWS}`,
-]) {
+].filter((path) => path.includes(process.env.BENCH_ONLY ?? ''))) {
   // the baseline must answer what Zenith answers, or the ratio compares different work
   const [ours = '', theirs = ''] = await Promise.all(
     [zenithUrl, baselineUrl].map(async (base) => (await (await fetch(base + path)).text()).replaceAll(base, '')),
@@ -498,18 +505,31 @@ for (const path of [
       `the baseline answers ${path} unlike Zenith: ${JSON.stringify(ours.slice(at - 60, at + 100))} vs ${JSON.stringify(theirs.slice(at - 60, at + 100))}`,
     );
   }
-  let best = { zenith: 0, interpreted: 0, baseline: 0 };
-  for (let run = 0; run < 2; run++) {
-    best = {
-      baseline: Math.max(best.baseline, await rate(baselineUrl + path)),
-      zenith: Math.max(best.zenith, await rate(zenithUrl + path)),
-      interpreted: Math.max(best.interpreted, await rate(interpretedUrl + path)),
-    };
+  // SQL statements of one request each: a difference here outweighs any rendering cost
+  const counted = async (base: string) => {
+    statements = 0;
+    showSql = Boolean(process.env.BENCH_SQL);
+    await (await fetch(base + path)).arrayBuffer();
+    showSql = false;
+    return statements;
+  };
+  const sql = { zenith: await counted(zenithUrl), baseline: await counted(baselineUrl) };
+  // each run measures the three servers back to back; the ratios are of one run, and their median
+  // is printed, so that load from elsewhere on the machine shifts both sides of a ratio alike
+  const runs: { zenith: number; interpreted: number; baseline: number }[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    runs.push({
+      baseline: await rate(baselineUrl + path),
+      zenith: await rate(zenithUrl + path),
+      interpreted: await rate(interpretedUrl + path),
+    });
   }
-  const ratio = (n: number) => (n / best.baseline).toFixed(2);
+  const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] ?? 0;
+  const rates = (side: 'zenith' | 'interpreted' | 'baseline') => median(runs.map((r) => r[side])).toFixed(0);
+  const ratio = (side: 'zenith' | 'interpreted') => median(runs.map((r) => r[side] / r.baseline)).toFixed(2);
   console.log(
-    `GET ${path.replace(ALICE, '{id}')}: zenith ${best.zenith.toFixed(0)} req/s, baseline ${best.baseline.toFixed(0)} req/s, ratio ${ratio(best.zenith)}` +
-      ` (graphql-js instead of the planned executor: ${best.interpreted.toFixed(0)} req/s, ratio ${ratio(best.interpreted)})`,
+    `GET ${path.replace(ALICE, '{id}')}: zenith ${rates('zenith')} req/s, baseline ${rates('baseline')} req/s, ratio ${ratio('zenith')}` +
+      ` (graphql-js instead of the planned executor: ${rates('interpreted')} req/s, ratio ${ratio('interpreted')}); SQL statements ${sql.zenith} vs ${sql.baseline}`,
   );
 }
 
