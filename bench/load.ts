@@ -3,13 +3,14 @@
 // on PostgreSQL), while /health is polled every 200 ms on a connection of its own and the embedded
 // core's ledger closes are counted. Prints requests, p50/p99 latency, client timeouts (no answer in
 // 10 s) and resets, the answers by status (a 503 counts as shedding only with Retry-After: any other
-// 5xx is a failure), ledger closes (and ingested ledgers) per minute against the --close-interval
+// 5xx is a failure; its client waits as Retry-After asks before it sends again), ledger closes (and ingested ledgers) per minute against the --close-interval
 // rate (target ≥ 95%), and /health's p50/p99 (target ≤ 100 ms). The clients run in a child process so
 // that their work does not delay the /health probe; the server is a third process.
-// Run: npx tsx bench/load.ts [pglite|postgres] [seconds=60] [connections=500]
+// Run: npx tsx bench/load.ts [pglite|postgres] [seconds=60] [connections=500] [zenith start flags…]
+// (e.g. --max-concurrent-requests=4 to compare the load-shedding bounds)
 // PostgreSQL: a fresh database on TEST_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432), dropped at the end.
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,10 +47,11 @@ if (process.argv[2] === 'clients') {
     process.argv[2] === 'postgres' ? 'postgres' : 'pglite',
     Number(process.argv[3] ?? 60),
     Number(process.argv[4] ?? 500),
+    process.argv.slice(5),
   );
 }
 
-async function runBench(kind: 'pglite' | 'postgres', seconds: number, connections: number): Promise<void> {
+async function runBench(kind: 'pglite' | 'postgres', seconds: number, connections: number, flags: string[]): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zenith-load-'));
   const databaseUrl = kind === 'postgres' ? await createServerDatabase() : null;
   const zenith = spawnZenith(
@@ -63,6 +65,7 @@ async function runBench(kind: 'pglite' | 'postgres', seconds: number, connection
       '--per-hour-rate-limit=0',
       '--friendbot-per-hour-limit=0',
       ...(databaseUrl ? [`--database-url=${databaseUrl}`] : []),
+      ...flags,
     ],
     // the access log of every request (info) is part of the server's work under load, as in production
     { LOG_LEVEL: 'info' },
@@ -82,8 +85,17 @@ async function runBench(kind: 'pglite' | 'postgres', seconds: number, connection
 
     const health = newTally();
     const healthClient = new Client(url, { headersTimeout: CLIENT_TIMEOUT_MS, bodyTimeout: CLIENT_TIMEOUT_MS });
-    const coreLedger = async () => ((await (await fetch(`http://127.0.0.1:${corePort}/info`)).json()) as { info: { ledger: { num: number } } }).info.ledger.num;
-    const ingestedLedger = async () => ((await (await fetch(url)).json()) as { history_latest_ledger: number }).history_latest_ledger;
+    const coreLedger = async () =>
+      ((await (await fetch(`http://127.0.0.1:${corePort}/info`)).json()) as { info: { ledger: { num: number } } }).info.ledger.num;
+    // the root document is shed like any request: asked again after Retry-After
+    const ingestedLedger = async (): Promise<number> => {
+      for (;;) {
+        const response = await fetch(url);
+        if (response.ok) return ((await response.json()) as { history_latest_ledger: number }).history_latest_ledger;
+        await response.text();
+        await sleep(1000);
+      }
+    };
 
     const child = fork(fileURLToPath(import.meta.url), ['clients', url, String(connections), String(seconds), JSON.stringify(mix)], {
       stdio: 'inherit',
@@ -94,6 +106,7 @@ async function runBench(kind: 'pglite' | 'postgres', seconds: number, connection
     });
     const firstCore = await coreLedger();
     const firstIngested = await ingestedLedger();
+    const ingestStarted = performance.now();
     const started = performance.now();
     const load: number[] = [];
     const deadline = started + seconds * 1000;
@@ -101,26 +114,31 @@ async function runBench(kind: 'pglite' | 'postgres', seconds: number, connection
       const next = performance.now() + HEALTH_EVERY_MS;
       await timed(health, () => healthClient.request({ path: '/health', method: 'GET' }));
       if (load.length < (performance.now() - started) / 10_000) load.push(loadavg()[0]!);
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+      await sleep(Math.max(0, next - performance.now()));
     }
     const minutes = (performance.now() - started) / 60_000;
     const closes = (await coreLedger()) - firstCore;
     const ingested = (await ingestedLedger()) - firstIngested;
+    const ingestMinutes = (performance.now() - ingestStarted) / 60_000;
     const { tally, friendbot } = await result;
     await healthClient.close();
 
     const expected = 60_000 / CLOSE_INTERVAL_MS;
-    console.log(`${kind}: ${connections} connections for ${seconds} s against zenith start (--close-interval ${CLOSE_INTERVAL_MS})`);
+    console.log(
+      `${kind}: ${connections} connections for ${seconds} s against zenith start --close-interval=${CLOSE_INTERVAL_MS} ${flags.join(' ')}`,
+    );
     console.log(`load average (1 min) during the run: ${load.map((l) => l.toFixed(2)).join(' ')}`);
     report('requests', tally);
     report('friendbot', friendbot);
     report('/health', health);
     console.log(
       `ledger closes: ${(closes / minutes).toFixed(1)}/min (${((closes / minutes / expected) * 100).toFixed(0)}% of ${expected}/min), ` +
-        `ingested ${(ingested / minutes).toFixed(1)}/min (${((ingested / minutes / expected) * 100).toFixed(0)}%)`,
+        `ingested ${(ingested / ingestMinutes).toFixed(1)}/min (${((ingested / ingestMinutes / expected) * 100).toFixed(0)}%)`,
     );
   } finally {
     await zenith.stop('SIGINT');
+    // the server's log (an access line per request, with its duration) for a closer look
+    writeFileSync(path.join(tmpdir(), `zenith-load-${kind}.log`), zenith.stdout());
     if (databaseUrl) await dropServerDatabase(databaseUrl);
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -143,7 +161,7 @@ function report(label: string, tally: Tally): void {
 async function timed(
   tally: Tally,
   send: () => Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined>; body: { text(): Promise<string> } }>,
-): Promise<void> {
+): Promise<number> {
   const started = performance.now();
   tally.requests++;
   try {
@@ -154,12 +172,18 @@ async function timed(
     const key = shed ? '503+Retry-After' : String(response.statusCode);
     tally.statuses[key] = (tally.statuses[key] ?? 0) + 1;
     if (response.statusCode >= 500 && !shed) tally.failures++;
+    return shed ? Number(response.headers['retry-after']) * 1000 : 0;
   } catch (error) {
     const code = (error as { code?: string }).code ?? String(error);
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') tally.timeouts++;
     else tally.resets++;
     tally.statuses[code] = (tally.statuses[code] ?? 0) + 1;
+    return 0;
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 async function runClients(url: string, connections: number, seconds: number, mix: Mix): Promise<void> {
@@ -187,12 +211,13 @@ async function runClients(url: string, connections: number, seconds: number, mix
   const friendbot = newTally();
   const deadline = performance.now() + seconds * 1000;
   const client = async (): Promise<void> => {
-    while (performance.now() < deadline) await timed(tally, () => pool.request(pick(requests)()));
+    // a shed request's client waits as Retry-After asks before it sends again
+    while (performance.now() < deadline) await sleep(await timed(tally, () => pool.request(pick(requests)())));
   };
   // one client funds new accounts one after the other: a submission waits for its ledger under load
   const funder = async (): Promise<void> => {
     while (performance.now() < deadline) {
-      await timed(friendbot, () => pool.request({ path: `/friendbot?addr=${Keypair.random().publicKey()}`, method: 'GET' }));
+      await sleep(await timed(friendbot, () => pool.request({ path: `/friendbot?addr=${Keypair.random().publicKey()}`, method: 'GET' })));
     }
   };
   await Promise.all([funder(), ...Array.from({ length: connections - 1 }, client)]);
