@@ -115,8 +115,9 @@ export const settings: Settings = {
     env: 'MAX_CONCURRENT_REQUESTS',
     valueName: 'N',
     help: 'API requests served at once (streams, submissions and /health aside); the others wait in a queue',
-    // under the PostgreSQL pool's 10 connections: the ingester and /health always find one
-    default: 8,
+    // measured with bench/load.ts: more requests at once add latency, not throughput (the work is
+    // on one thread); under the PostgreSQL pool's 10 connections, the ingester always finds one
+    default: 4,
     parse: (text, setting) => parseInteger(text, setting, 1, 100_000),
   },
   maxQueuedRequests: {

@@ -1,11 +1,12 @@
-// Load shedding (docs/security.md): at most --max-concurrent-requests requests do their database
-// work at once, the others wait in a queue of at most --max-queued-requests for at most
-// --max-request-wait ms; beyond either, the answer is a 503 problem with Retry-After at once, so a
-// client under overload learns to come back instead of timing out. On PGlite every query runs on
-// the one connection and the one thread that also close ledgers and ingest them: a bound on the
-// requests in flight is what keeps a ledger's commit from waiting behind hundreds of queued reads.
-// Long-lived and cheap requests (streams, submissions, /health, /metrics) are not admitted here:
-// streams have caps of their own, a submission mostly waits for its ledger.
+// Load shedding (docs/security.md): at most --max-concurrent-requests requests are served at once,
+// the others wait in a queue of at most --max-queued-requests for at most --max-request-wait ms;
+// beyond either, the answer is a 503 problem with Retry-After at once, so a client under overload
+// learns to come back instead of timing out. On PGlite the queries run on the main thread and
+// resolve in microtasks only: a request, once started, runs to its end without yielding, and a
+// burst used to be served whole within one turn of the event loop while the core's close timer, the
+// ingester and /health waited. Here each admitted request starts on a turn of its own, so a turn
+// holds a few requests at most. Not admitted here: /health and /metrics, streams (caps of their
+// own) and submissions (they mostly wait for their ledger).
 import type { ServerResponse } from 'node:http';
 import PQueue from 'p-queue';
 import type { Config } from '../config.js';
