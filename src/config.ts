@@ -12,6 +12,9 @@ export interface Config {
   trustedProxies: readonly string[];
   perHourRateLimit: number;
   friendbotPerHourLimit: number;
+  maxConcurrentRequests: number;
+  maxQueuedRequests: number;
+  maxRequestWaitMs: number;
   dataDir: string;
   databaseUrl: string | null;
   databaseRoUrl: string | null;
@@ -105,6 +108,33 @@ export const settings: Settings = {
     help: 'fundings per hour for one client IP (all of them at once, at most); an address is funded at most once in 10 minutes; 0 disables both',
     default: 60,
     parse: (text, setting) => parseInteger(text, setting, 0, 1_000_000_000),
+  },
+  // load shedding (src/api/admission.ts, docs/security.md)
+  maxConcurrentRequests: {
+    flag: 'max-concurrent-requests',
+    env: 'MAX_CONCURRENT_REQUESTS',
+    valueName: 'N',
+    help: 'API requests served at once (streams, submissions and /health aside); the others wait in a queue',
+    // measured with bench/load.ts: more requests at once add latency, not throughput (the work is
+    // on one thread); under the PostgreSQL pool's 10 connections, the ingester always finds one
+    default: 4,
+    parse: (text, setting) => parseInteger(text, setting, 1, 100_000),
+  },
+  maxQueuedRequests: {
+    flag: 'max-queued-requests',
+    env: 'MAX_QUEUED_REQUESTS',
+    valueName: 'N',
+    help: 'API requests waiting for their turn; one more is answered 503 with Retry-After at once',
+    default: 200,
+    parse: (text, setting) => parseInteger(text, setting, 0, 1_000_000),
+  },
+  maxRequestWaitMs: {
+    flag: 'max-request-wait',
+    env: 'MAX_REQUEST_WAIT',
+    valueName: 'MS',
+    help: 'milliseconds an API request may wait for its turn before it is answered 503 with Retry-After',
+    default: 1000,
+    parse: (text, setting) => parseInteger(text, setting, 1, 600_000),
   },
   dataDir: {
     flag: 'data-dir',
@@ -308,6 +338,13 @@ export const RETENTION_SETTINGS = [
   'historyRetentionCount',
   'historyRetentionReapCount',
   'reapFrequency',
+] as const satisfies readonly SettingName[];
+
+/** Load shedding, settings of every command that serves the API. */
+export const ADMISSION_SETTINGS = [
+  'maxConcurrentRequests',
+  'maxQueuedRequests',
+  'maxRequestWaitMs',
 ] as const satisfies readonly SettingName[];
 
 /** The GraphQL limits, settings of every command that serves the API. */

@@ -4,12 +4,15 @@
 // access log (access_log.ts); a line at error level means the server is at fault (an unexpected
 // exception), never a client's mistake. Before any route: CORS (cors.ts), the client's address
 // (client_address.ts, proxies believed only from --trusted-proxies) and its rate limit
-// (rate_limit.ts, one unit per request, a stream's start included; GraphQL's by its cost).
+// (rate_limit.ts, one unit per request, a stream's start included; GraphQL's by its cost). Then
+// /health and /metrics are answered at once; every other request but streams and submissions waits
+// for its turn under the load-shedding bound (admission.ts), a 503 with Retry-After past it.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createYoga } from 'graphql-yoga';
 import { type Config, defaultConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { logAccess } from './access_log.js';
+import { createAdmission, type Admission, type AdmissionLimits } from './admission.js';
 import { identifyClient, TrustedProxies } from './client_address.js';
 import { answerPreflight, setCorsHeaders } from './cors.js';
 import { chargeGraphQLCost, enforceRateLimit, rateLimiter } from './rate_limit.js';
@@ -38,6 +41,8 @@ export interface ApiServerOptions {
   friendbot?: Funder;
   /** the rate limits and the trusted proxies (config.ts has their defaults); absent: no limit, no proxy */
   protection?: ServerProtection;
+  /** the load-shedding bounds (config.ts has their defaults); absent: every request is served at once */
+  admission?: AdmissionLimits;
   /** what one GraphQL request may ask; the configuration's defaults without it */
   graphqlLimits?: GraphQLLimits;
 }
@@ -51,6 +56,7 @@ export function createApiServer(options: ApiServerOptions): Server {
   const { services, logger, protection } = options;
   const trustedProxies = new TrustedProxies(protection?.trustedProxies);
   const limiter = rateLimiter({ perHour: protection?.perHourRateLimit ?? 0, maxBurst: RATE_LIMIT_BURST });
+  const admission: Admission | null = options.admission ? createAdmission(options.admission) : null;
   registerServiceMetrics(services);
   const requestsTotal = services.metrics.timer('requests.total');
   const requestsSucceeded = services.metrics.meter('requests.succeeded');
@@ -79,6 +85,8 @@ export function createApiServer(options: ApiServerOptions): Server {
     maskedErrors: { maskError },
     maxRequestBodySize: limits.maxBodyBytes,
   });
+  // answered before the load-shedding queue: a probe must not wait behind the API's database work
+  const unqueued: RequestHandler[] = [createMetricsHandler(services.metrics), createHealthHandler(services)];
   const renderTransaction = createTransactionRenderer(schema, services);
   const handlers: RequestHandler[] = [
     ...(options.friendbot
@@ -86,8 +94,6 @@ export function createApiServer(options: ApiServerOptions): Server {
       : []),
     createSubmitTransactionHandler(services.txsub, renderTransaction),
     createSubmitTransactionAsyncHandler(services),
-    createMetricsHandler(services.metrics),
-    createHealthHandler(services),
     createRestHandler(schema, services, logger, { friendbot: options.friendbot !== undefined }),
   ];
 
@@ -115,16 +121,24 @@ export function createApiServer(options: ApiServerOptions): Server {
       const client = identifyClient(req, trustedProxies);
       enforceRateLimit(limiter, client.ip, res);
       await refuseDeclaredOversize(req, res);
-      if (url.pathname === '/graphql' || url.pathname.startsWith('/graphql/')) {
-        await yoga.requestListener(req, res);
-        return;
-      }
+      const graphql = url.pathname === '/graphql' || url.pathname.startsWith('/graphql/');
       // Horizon's middleware: no answer of the REST API is to be cached (a stream says no-cache itself)
-      res.setHeader('Cache-Control', 'no-cache, no-store, max-age=0');
-      for (const handle of handlers) {
+      if (!graphql) res.setHeader('Cache-Control', 'no-cache, no-store, max-age=0');
+      for (const handle of graphql ? [] : unqueued) {
         if (await handle(req, res, url)) return;
       }
-      sendProblem(res, problems.notFound());
+      const serve = async (): Promise<void> => {
+        if (graphql) {
+          await yoga.requestListener(req, res);
+          return;
+        }
+        for (const handle of handlers) {
+          if (await handle(req, res, url)) return;
+        }
+        sendProblem(res, problems.notFound());
+      };
+      if (admission && !longLived(req, url)) await admission.run(res, serve);
+      else await serve();
     } catch (error) {
       if (res.headersSent) {
         if (!(error instanceof ProblemError))
@@ -138,4 +152,14 @@ export function createApiServer(options: ApiServerOptions): Server {
       }
     }
   });
+}
+
+/**
+ * A stream (REST or GraphQL over SSE) or a submission: not admitted by the load-shedding queue,
+ * where it would hold a slot for as long as it lasts (streams have caps of their own).
+ */
+function longLived(req: IncomingMessage, url: URL): boolean {
+  if (req.headers.accept?.includes('text/event-stream') || url.pathname.startsWith('/graphql/')) return true;
+  const path = url.pathname.replace(/\/$/, '');
+  return path === '/friendbot' || (req.method === 'POST' && (path === '/transactions' || path === '/transactions_async'));
 }

@@ -1,7 +1,7 @@
 import { fetchCoreInfo } from '../../api/core_info.js';
 import { graphqlLimitsOf } from '../../api/graphql_limits.js';
 import { createApiServer, SERVED_PATHS } from '../../api/server.js';
-import { GRAPHQL_LIMIT_SETTINGS } from '../../config.js';
+import { ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS } from '../../config.js';
 import { httpCoreClient } from '../../txsub/index.js';
 import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
@@ -22,6 +22,7 @@ export const serve: Command = {
     'host',
     'trustedProxies',
     'perHourRateLimit',
+    ...ADMISSION_SETTINGS,
     'dataDir',
     'databaseUrl',
     'databaseRoUrl',
@@ -47,7 +48,7 @@ export const serve: Command = {
         coreInfo: async () => (coreUrl ? fetchCoreInfo(coreUrl) : null),
         stoppers,
       });
-      const server = createApiServer({ services, logger, protection: config, graphqlLimits: graphqlLimitsOf(config) });
+      const server = createApiServer({ services, logger, protection: config, admission: config, graphqlLimits: graphqlLimitsOf(config) });
       const port = await listen(server, config.port, config.host);
       stoppers.push(closeServer(server));
       logger.info(
