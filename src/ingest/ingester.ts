@@ -8,7 +8,7 @@ import type { LedgerView } from '../meta/index.js';
 import type { MetricsRegistry } from '../metrics/registry.js';
 import { genesisLedgerEntries, networkId } from '../stellar/index.js';
 import { advanceCursor, readCursor, type Cursor } from './cursor.js';
-import { acquireIngestLock } from './ingest_lock.js';
+import { acquireIngestLock, type IngestLock } from './ingest_lock.js';
 import { ledgerRows } from './ledger_rows.js';
 import type { LedgerRows } from './rows.js';
 import { ledgerViews, type LedgerSource } from './sources/ledger_source.js';
@@ -36,6 +36,11 @@ export interface IngesterOptions {
   metrics?: MetricsRegistry;
   /** runs inside each ledger's database transaction, just before COMMIT (crash tests) */
   beforeCommit?: (sequence: number) => void | Promise<void>;
+  /**
+   * the ingest lock, already taken (a standby's wait ended); released when the ingester ends.
+   * Without it the ingester takes the lock itself, or fails if another ingester holds it.
+   */
+  lock?: IngestLock;
 }
 
 export class LedgerChainError extends Error {
@@ -81,12 +86,13 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
   const { db, source, logger } = options;
   const network = networkId(options.networkPassphrase);
   const ingestTimer = options.metrics?.timer('ingester.ingest_ledger');
-  const unlock = await acquireIngestLock(db);
+  const lock = options.lock ?? (await acquireIngestLock(db));
+  // read once the lock is held: a standby taking over continues where the last ingester committed
   let last: Cursor | null;
   try {
     last = await db.session(readCursor);
   } catch (error) {
-    await unlock();
+    await lock.release();
     throw error;
   }
   let stopping = false;
@@ -96,6 +102,13 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
   let wakeStop: () => void = () => {};
   const stopSignal = new Promise<'stop'>((resolve) => {
     wakeStop = () => resolve('stop');
+  });
+
+  // without the lock, another ingester may take over: this one stops after the ledger in progress
+  // (whose commit fails anyway if the other one moved the cursor first)
+  let lockLost: Error | null = null;
+  void lock.lost.then((error) => {
+    lockLost = error;
   });
 
   const settleWaiters = (): void => {
@@ -115,7 +128,8 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
     const iterator = ledgerViews(source, last ? last.sequence + 1 : 1, network)[Symbol.asyncIterator]();
     try {
       for (;;) {
-        const next = await Promise.race([iterator.next(), stopSignal]);
+        const next = await Promise.race([iterator.next(), stopSignal, lock.lost]);
+        if (next instanceof Error) throw next;
         if (next === 'stop' || next.done) break;
         const view = next.value;
         if (!checkChain(view, last)) continue;
@@ -127,6 +141,7 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
         logger?.debug({ ledger: view.sequence, operations: rows.operations.length }, 'ingested ledger');
         settleWaiters();
         options.onLedger?.(view.sequence, rows);
+        if (lockLost) throw lockLost;
         if (stopping) break;
       }
       return null;
@@ -141,7 +156,7 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
   };
 
   const done = run().then(async (error) => {
-    await unlock().catch((e: unknown) => logger?.warn({ err: e }, 'could not release the ingestion lock'));
+    await lock.release().catch((e: unknown) => logger?.warn({ err: e }, 'could not release the ingestion lock'));
     failure = error;
     finished = true;
     settleWaiters();
