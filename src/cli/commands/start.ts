@@ -29,6 +29,7 @@ export const start: Command = {
     'friendbotPerHourLimit',
     'dataDir',
     'databaseUrl',
+    'healthMaxLedgerAge',
     'networkPassphrase',
     'corePort',
     'closeIntervalMs',
