@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeLedger, corePort, EventStream, servingPort, spawnZenith, stopCleanly } from '../support/cli.js';
+import { closeLedger, corePort, EventStream, servingPort, spawnManualStart, spawnZenith, stopCleanly } from '../support/cli.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
 import { stopAllProcesses } from '../support/processes.js';
 
@@ -77,18 +77,7 @@ function serve(core: number, name: string, url: string, ...flags: string[]) {
 describe.skipIf(testDbKind !== 'postgres')('GET /health of zenith serve', () => {
   it('answers 503 for a stale history and for an unreachable database, 200 otherwise', { timeout: 240_000 }, async () => {
     databaseUrl = await createServerDatabase();
-    const start = spawnZenith([
-      'start',
-      '--port',
-      '0',
-      '--core-port',
-      '0',
-      '--manual-close',
-      '--data-dir',
-      join(dataDir, 'start'),
-      '--database-url',
-      databaseUrl,
-    ]);
+    const start = spawnManualStart(join(dataDir, 'start'), databaseUrl);
     await servingPort(start);
     const core = await corePort(start);
     const stale = serve(core, 'stale', databaseUrl, '--health-max-ledger-age', String(MAX_AGE_S));

@@ -6,13 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-sdk/base';
+import { Account, Asset, Keypair, Operation, type xdr } from '@stellar/stellar-sdk/base';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { rootKeypair } from '../../src/stellar/index.js';
 import { dumpTables } from '../ingest/support/fixtures.js';
-import { closeLedger, corePort, spawnZenith, stopCleanly, type TestProcess } from '../support/cli.js';
+import { closeLedger, corePort, spawnZenith, stopCleanly, submitToCore, type TestProcess } from '../support/cli.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
 import { stopAllProcesses } from '../support/processes.js';
 
@@ -87,14 +87,7 @@ describe.skipIf(testDbKind !== 'postgres')('standby ingesters on one PostgreSQL'
     const root = rootKeypair(PASSPHRASE);
     const rootAccount = new Account(root.publicKey(), '0');
     const destination = Keypair.random().publicKey();
-    const submit = async (operations: xdrOperation[]): Promise<void> => {
-      const builder = new TransactionBuilder(rootAccount, { fee: '100', networkPassphrase: PASSPHRASE }).setTimeout(0);
-      for (const operation of operations) builder.addOperation(operation);
-      const tx = builder.build();
-      tx.sign(root);
-      const answer = await fetch(`http://127.0.0.1:${port}/tx?blob=${encodeURIComponent(tx.toXDR())}`);
-      expect(((await answer.json()) as { status: string }).status).toBe('PENDING');
-    };
+    const submit = (operations: xdr.Operation[]) => submitToCore(port, PASSPHRASE, rootAccount, root, operations);
     const payments = () =>
       Array.from({ length: PAYMENTS_PER_LEDGER }, () => Operation.payment({ destination, asset: Asset.native(), amount: '1' }));
     let last = 0;
@@ -172,5 +165,3 @@ describe.skipIf(testDbKind !== 'postgres')('standby ingesters on one PostgreSQL'
     }
   });
 });
-
-type xdrOperation = ReturnType<typeof Operation.payment>;

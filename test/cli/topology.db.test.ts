@@ -7,13 +7,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-sdk/base';
+import { Account, Asset, Keypair, Operation, type xdr } from '@stellar/stellar-sdk/base';
 import { createClient } from 'graphql-sse';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STANDALONE_PASSPHRASE } from '../../src/config.js';
 import { rootKeypair } from '../../src/stellar/index.js';
-import { corePort, EventStream, servingPort, spawnZenith, stopCleanly, type TestProcess } from '../support/cli.js';
+import { corePort, EventStream, servingPort, spawnZenith, stopCleanly, submitToCore, type TestProcess } from '../support/cli.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
 import { stopAllProcesses } from '../support/processes.js';
 
@@ -113,14 +113,9 @@ describe.skipIf(testDbKind !== 'postgres')('the topology of docs/deploy.md', () 
     const coreUrl = `http://127.0.0.1:${coreAt.port}`;
     const ledgerNow = async () =>
       ((await (await fetch(`${coreUrl}/info`)).json()) as { info: { ledger: { num: number } } }).info.ledger.num;
-    const submitAndClose = async (operations: ReturnType<typeof Operation.payment>[]): Promise<void> => {
-      const builder = new TransactionBuilder(rootAccount, { fee: '100', networkPassphrase: STANDALONE_PASSPHRASE }).setTimeout(0);
-      for (const operation of operations) builder.addOperation(operation);
-      const tx = builder.build();
-      tx.sign(root);
+    const submitAndClose = async (operations: xdr.Operation[]): Promise<void> => {
       const before = await ledgerNow();
-      const answer = (await (await fetch(`${coreUrl}/tx?blob=${encodeURIComponent(tx.toXDR())}`)).json()) as { status: string };
-      expect(answer.status).toBe('PENDING');
+      await submitToCore(coreAt.port, STANDALONE_PASSPHRASE, rootAccount, root, operations);
       // the core closes a ledger every second: the transaction is in the next one
       while ((await ledgerNow()) <= before) await new Promise((resolve) => setTimeout(resolve, 100));
     };
