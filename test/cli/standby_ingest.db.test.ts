@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { rootKeypair } from '../../src/stellar/index.js';
 import { dumpTables } from '../ingest/support/fixtures.js';
-import { closeLedger, corePort, spawnZenith, stopCleanly, submitToCore, type TestProcess } from '../support/cli.js';
+import { closeLedger, corePort, spawnManualStart, spawnZenith, stopCleanly, submitToCore, type TestProcess } from '../support/cli.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
 import { stopAllProcesses } from '../support/processes.js';
 
@@ -50,6 +50,16 @@ async function waitForCursor(url: string, sequence: number): Promise<void> {
     if (Date.now() > deadline) throw new Error(`the ingest cursor of ${url} did not reach ${sequence}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** ends the connection that holds the ingest lock (the only advisory lock held on the database) */
+async function terminateLockHolder(url: string): Promise<void> {
+  await withClient(url, (c) =>
+    c.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks
+        WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    ),
+  );
 }
 
 function ingest(url: string): TestProcess {
@@ -121,12 +131,7 @@ describe.skipIf(testDbKind !== 'postgres')('standby ingesters on one PostgreSQL'
     // the active one's lock connection ends: it stops (exit 1), a third one takes over
     const third = ingest(databaseUrl);
     await third.waitForLine(/standing by/);
-    await withClient(databaseUrl, (c) =>
-      c.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_locks
-          WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-      ),
-    );
+    await terminateLockHolder(databaseUrl);
     const lost = await second.done;
     expect(lost.code, lost.stdout).toBe(1);
     expect(lost.stdout + lost.stderr).toMatch(/the ingest lock was lost/);
@@ -162,6 +167,20 @@ describe.skipIf(testDbKind !== 'postgres')('standby ingesters on one PostgreSQL'
       expect(new Set(paymentRows.map((row) => row.id)).size).toBe(paymentRows.length);
     } finally {
       await Promise.all([db.close(), referenceDb.close()]);
+    }
+  });
+
+  it('ends zenith start, which has no standby, when its ingest lock is lost', { timeout: 120_000 }, async () => {
+    const url = await createServerDatabase();
+    try {
+      const start = spawnManualStart(join(dataDir, 'start'), url);
+      await start.waitForLine(/ingesting the embedded core/);
+      await terminateLockHolder(url);
+      const result = await start.done;
+      expect(result.code, result.stdout).toBe(1);
+      expect(result.stdout).toMatch(/the ingest lock was lost/);
+    } finally {
+      await dropServerDatabase(url);
     }
   });
 });
