@@ -71,7 +71,7 @@ export async function waitForIngestLock(db: Database, options: StandbyOptions = 
         standingBy = true;
       } catch (error) {
         // the database is unreachable or the connection broke: a new one on the next try
-        if (!failing) logger?.warn({ err: error }, 'standing by: the database does not answer; trying again');
+        if (!failing) logger?.warn({ err: error }, 'standing by: the database connection failed; trying again');
         failing = true;
         await connection?.close();
         connection = null;
