@@ -1,4 +1,4 @@
-// Two `zenith ingest` processes on one PostgreSQL database, following the datastore a `zenith core
+// `zenith ingest` processes on one PostgreSQL database, following the datastore a `zenith core
 // --meta-out` writes: one ingests, the other stands by. The active one is killed with SIGKILL
 // while ledgers keep coming and the standby takes over; then the lock connection of the new active
 // one is cut (pg_terminate_backend) and it stops while a third takes over; a fourth, standing by,
