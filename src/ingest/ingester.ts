@@ -95,21 +95,29 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
     await lock.release();
     throw error;
   }
-  let stopping = false;
   let failure: Error | null = null;
   let finished = false;
   const waiters: { sequence: number; resolve: () => void; reject: (e: Error) => void }[] = [];
-  let wakeStop: () => void = () => {};
-  const stopSignal = new Promise<'stop'>((resolve) => {
-    wakeStop = () => resolve('stop');
-  });
-
-  // without the lock, another ingester may take over: this one stops after the ledger in progress
-  // (whose commit fails anyway if the other one moved the cursor first)
-  let lockLost: Error | null = null;
-  void lock.lost.then((error) => {
-    lockLost = error;
-  });
+  // What ends the loop from outside: stop(), or the lock lost (another ingester may take over; the
+  // ledger in progress is finished, and its commit fails anyway if the other one moved the cursor
+  // first). The wait for the next ledger is woken through `wake`, one per wait: racing the same
+  // long-lived promise on every ledger would keep a reaction per ledger alive.
+  let interruption: 'stop' | Error | null = null;
+  let wake: ((reason: 'stop' | Error) => void) | null = null;
+  const interrupt = (reason: 'stop' | Error): void => {
+    interruption ??= reason;
+    wake?.(interruption);
+  };
+  void lock.lost.then(interrupt);
+  const nextOrInterruption = <T>(next: () => Promise<T>): Promise<T | 'stop' | Error> =>
+    interruption
+      ? Promise.resolve(interruption)
+      : new Promise<T | 'stop' | Error>((resolve, reject) => {
+          wake = resolve;
+          next().then(resolve, reject);
+        }).finally(() => {
+          wake = null;
+        });
 
   const settleWaiters = (): void => {
     for (let i = waiters.length - 1; i >= 0; i--) {
@@ -128,7 +136,7 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
     const iterator = ledgerViews(source, last ? last.sequence + 1 : 1, network)[Symbol.asyncIterator]();
     try {
       for (;;) {
-        const next = await Promise.race([iterator.next(), stopSignal, lock.lost]);
+        const next = await nextOrInterruption(() => iterator.next());
         if (next instanceof Error) throw next;
         if (next === 'stop' || next.done) break;
         const view = next.value;
@@ -141,8 +149,8 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
         logger?.debug({ ledger: view.sequence, operations: rows.operations.length }, 'ingested ledger');
         settleWaiters();
         options.onLedger?.(view.sequence, rows);
-        if (lockLost) throw lockLost;
-        if (stopping) break;
+        if (interruption instanceof Error) throw interruption;
+        if (interruption === 'stop') break;
       }
       return null;
     } catch (error) {
@@ -169,8 +177,7 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
     },
     done,
     async stop() {
-      stopping = true;
-      wakeStop();
+      interrupt('stop');
       await done;
       await source.close?.();
     },
