@@ -1,4 +1,6 @@
 import { RETENTION_SETTINGS } from '../../config.js';
+import { databaseTarget } from '../../db/database.js';
+import { openLedgerEvents } from '../../events/ledger_events.js';
 import {
   createReaper,
   ProgressBar,
@@ -8,8 +10,6 @@ import {
   startIngester,
   waitForIngestLock,
 } from '../../ingest/index.js';
-import { databaseTarget } from '../../db/database.js';
-import { openLedgerEvents } from '../../events/ledger_events.js';
 import type { Command } from '../command.js';
 import { openMigratedDatabase } from '../database.js';
 import { chooseLedgerSource, networkCheckedLedgerSource, sourcePassphrase } from '../ledger_source.js';
