@@ -18,6 +18,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   databaseRoUrl: string | null;
+  healthMaxLedgerAge: number;
   networkPassphrase: string;
   coreUrl: string | null;
   corePort: number;
@@ -159,6 +160,14 @@ export const settings: Settings = {
     help: "a read replica of --database-url (Horizon's --ro-database-url): the API reads there, and a ledger reaches streams and submissions once the replica has it",
     default: null,
     parse: parseDatabaseUrl,
+  },
+  healthMaxLedgerAge: {
+    flag: 'health-max-ledger-age',
+    env: 'HEALTH_MAX_LEDGER_AGE',
+    valueName: 'SECONDS',
+    help: 'GET /health answers 503 once the last ingested ledger closed longer ago than this (a stopped ingester, a stalled network); 0: not checked, as Horizon',
+    default: 0,
+    parse: (text, setting) => parseInteger(text, setting, 0, 86_400),
   },
   networkPassphrase: {
     flag: 'network-passphrase',

@@ -20,7 +20,8 @@ export interface CoreInfo {
 
 export interface ApiServices {
   db: Database;
-  config: Pick<Config, 'networkPassphrase'>;
+  /** healthMaxLedgerAge absent: /health does not check the ledger's age */
+  config: Pick<Config, 'networkPassphrase'> & Partial<Pick<Config, 'healthMaxLedgerAge'>>;
   /** null while no core is connected or it does not answer */
   coreInfo(): Promise<CoreInfo | null>;
   /** "a ledger was ingested": wakes streams and subscriptions */

@@ -32,6 +32,17 @@ export interface Database {
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   /** runs `work` on one connection, without a transaction */
   session<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: a connection of its own, outside the pool, for what lives as long as a
+   * connection does (a session advisory lock); its end is reported, not thrown.
+   */
+  connect?(): Promise<DedicatedConnection>;
+  close(): Promise<void>;
+}
+
+export interface DedicatedConnection extends SqlSession {
+  /** resolves once the connection is gone: closed by the server, broken, or closed here */
+  readonly ended: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -98,9 +109,39 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
           throw error;
         }
       }),
+    connect: () => connectDedicated(url),
     async close() {
       await prisma.$disconnect();
       await pool.end();
+    },
+  };
+}
+
+// keepAlive: a peer that vanished without closing (a broken network) is noticed by the kernel's probes
+async function connectDedicated(url: string): Promise<DedicatedConnection> {
+  const client = new pg.Client({ connectionString: url, keepAlive: true });
+  let markEnded: () => void = () => {};
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
+  // an error on an idle client would crash the process if nobody listened; it ends the connection
+  client.on('error', () => {
+    markEnded();
+    void client.end().catch(() => {});
+  });
+  client.on('end', () => markEnded());
+  try {
+    await client.connect();
+  } catch (error) {
+    markEnded();
+    throw error;
+  }
+  return {
+    ...pgSession(client),
+    ended,
+    async close() {
+      await client.end().catch(() => {});
+      markEnded();
     },
   };
 }
@@ -157,7 +198,7 @@ class CopyIn {
   handleCopyData(): void {}
 }
 
-function pgSession(client: pg.PoolClient): SqlSession {
+function pgSession(client: pg.ClientBase): SqlSession {
   return {
     async copyFrom(statement, data) {
       const copy = new CopyIn(statement, data);

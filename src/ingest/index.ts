@@ -16,6 +16,6 @@ export type { Cursor } from './cursor.js';
 export type * from './rows.js';
 export { ProgressMeter, ProgressBar, progressLine } from './progress.js';
 export type { ProgressSnapshot } from './progress.js';
-export { acquireIngestLock, IngestLockError } from './ingest_lock.js';
+export { acquireIngestLock, IngestLockError, waitForIngestLock, type IngestLock } from './ingest_lock.js';
 export { createReaper, retentionOf } from './reaper.js';
 export type { Reaper, ReapOutcome, RetentionConfig } from './reaper.js';

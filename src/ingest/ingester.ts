@@ -8,7 +8,7 @@ import type { LedgerView } from '../meta/index.js';
 import type { MetricsRegistry } from '../metrics/registry.js';
 import { genesisLedgerEntries, networkId } from '../stellar/index.js';
 import { advanceCursor, readCursor, type Cursor } from './cursor.js';
-import { acquireIngestLock } from './ingest_lock.js';
+import { acquireIngestLock, type IngestLock } from './ingest_lock.js';
 import { ledgerRows } from './ledger_rows.js';
 import type { LedgerRows } from './rows.js';
 import { ledgerViews, type LedgerSource } from './sources/ledger_source.js';
@@ -36,6 +36,11 @@ export interface IngesterOptions {
   metrics?: MetricsRegistry;
   /** runs inside each ledger's database transaction, just before COMMIT (crash tests) */
   beforeCommit?: (sequence: number) => void | Promise<void>;
+  /**
+   * the ingest lock, already taken (a standby's wait ended); released when the ingester ends.
+   * Without it the ingester takes the lock itself, or fails if another ingester holds it.
+   */
+  lock?: IngestLock;
 }
 
 export class LedgerChainError extends Error {
@@ -81,22 +86,38 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
   const { db, source, logger } = options;
   const network = networkId(options.networkPassphrase);
   const ingestTimer = options.metrics?.timer('ingester.ingest_ledger');
-  const unlock = await acquireIngestLock(db);
+  const lock = options.lock ?? (await acquireIngestLock(db));
+  // read once the lock is held: a standby taking over continues where the last ingester committed
   let last: Cursor | null;
   try {
     last = await db.session(readCursor);
   } catch (error) {
-    await unlock();
+    await lock.release();
     throw error;
   }
-  let stopping = false;
   let failure: Error | null = null;
   let finished = false;
   const waiters: { sequence: number; resolve: () => void; reject: (e: Error) => void }[] = [];
-  let wakeStop: () => void = () => {};
-  const stopSignal = new Promise<'stop'>((resolve) => {
-    wakeStop = () => resolve('stop');
-  });
+  // What ends the loop from outside: stop(), or the lock lost (another ingester may take over; the
+  // ledger in progress is finished, and its commit fails anyway if the other one moved the cursor
+  // first). The wait for the next ledger is woken through `wake`, one per wait: racing the same
+  // long-lived promise on every ledger would keep a reaction per ledger alive.
+  let interruption: 'stop' | Error | null = null;
+  let wake: ((reason: 'stop' | Error) => void) | null = null;
+  const interrupt = (reason: 'stop' | Error): void => {
+    interruption ??= reason;
+    wake?.(interruption);
+  };
+  void lock.lost.then(interrupt);
+  const nextOrInterruption = <T>(next: () => Promise<T>): Promise<T | 'stop' | Error> =>
+    interruption
+      ? Promise.resolve(interruption)
+      : new Promise<T | 'stop' | Error>((resolve, reject) => {
+          wake = resolve;
+          next().then(resolve, reject);
+        }).finally(() => {
+          wake = null;
+        });
 
   const settleWaiters = (): void => {
     for (let i = waiters.length - 1; i >= 0; i--) {
@@ -115,7 +136,8 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
     const iterator = ledgerViews(source, last ? last.sequence + 1 : 1, network)[Symbol.asyncIterator]();
     try {
       for (;;) {
-        const next = await Promise.race([iterator.next(), stopSignal]);
+        const next = await nextOrInterruption(() => iterator.next());
+        if (next instanceof Error) throw next;
         if (next === 'stop' || next.done) break;
         const view = next.value;
         if (!checkChain(view, last)) continue;
@@ -127,7 +149,8 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
         logger?.debug({ ledger: view.sequence, operations: rows.operations.length }, 'ingested ledger');
         settleWaiters();
         options.onLedger?.(view.sequence, rows);
-        if (stopping) break;
+        if (interruption instanceof Error) throw interruption;
+        if (interruption === 'stop') break;
       }
       return null;
     } catch (error) {
@@ -141,7 +164,7 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
   };
 
   const done = run().then(async (error) => {
-    await unlock().catch((e: unknown) => logger?.warn({ err: e }, 'could not release the ingestion lock'));
+    await lock.release().catch((e: unknown) => logger?.warn({ err: e }, 'could not release the ingestion lock'));
     failure = error;
     finished = true;
     settleWaiters();
@@ -154,8 +177,7 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
     },
     done,
     async stop() {
-      stopping = true;
-      wakeStop();
+      interrupt('stop');
       await done;
       await source.close?.();
     },

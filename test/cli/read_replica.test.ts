@@ -9,7 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Account, Keypair, Networks, Operation, TransactionBuilder } from '@stellar/stellar-sdk/base';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeLedger, closeLedgersUntil, corePort, EventStream, runZenith, servingPort, spawnZenith, stopCleanly } from '../support/cli.js';
+import {
+  closeLedger,
+  closeLedgersUntil,
+  corePort,
+  EventStream,
+  runZenith,
+  servingPort,
+  spawnManualStart,
+  spawnZenith,
+  stopCleanly,
+} from '../support/cli.js';
 import { startReplicaPair, type ReplicaPair } from '../support/pg_replica.js';
 import { stopAllProcesses } from '../support/processes.js';
 
@@ -33,18 +43,7 @@ const json = async (url: string): Promise<Record<string, unknown>> => (await (aw
 describe('zenith serve on a read replica', () => {
   it('serves a ledger, wakes streams and answers submissions only once the replica has it', { timeout: 300_000 }, async () => {
     pair = await startReplicaPair();
-    const start = spawnZenith([
-      'start',
-      '--port',
-      '0',
-      '--core-port',
-      '0',
-      '--manual-close',
-      '--data-dir',
-      join(dataDir, 'start'),
-      '--database-url',
-      pair.primaryUrl,
-    ]);
+    const start = spawnManualStart(join(dataDir, 'start'), pair.primaryUrl);
     const startUrl = `http://127.0.0.1:${await servingPort(start)}`;
     const core = await corePort(start);
     const serve = spawnZenith([

@@ -7,7 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Account, Asset, Keypair, Networks, Operation, TransactionBuilder } from '@stellar/stellar-sdk/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeLedgersUntil, corePort, EventStream, runZenith, servingPort, spawnZenith, stopCleanly } from '../support/cli.js';
+import {
+  closeLedgersUntil,
+  corePort,
+  EventStream,
+  runZenith,
+  servingPort,
+  spawnManualStart,
+  spawnZenith,
+  stopCleanly,
+} from '../support/cli.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
 import { stopAllProcesses } from '../support/processes.js';
 
@@ -29,20 +38,7 @@ describe.skipIf(testDbKind !== 'postgres')('zenith serve next to zenith start on
   // for the line, the stream event or the answer that says it happened. The timeout bounds a hang
   // (two processes start on a machine that may be busy with the rest of the suite).
   it('streams what the other process ingests and submits through --core-url', { timeout: 240_000 }, async () => {
-    const start = spawnZenith([
-      'start',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--core-port',
-      '0',
-      '--manual-close',
-      '--data-dir',
-      join(dataDir, 'start'),
-      '--database-url',
-      databaseUrl,
-    ]);
+    const start = spawnManualStart(join(dataDir, 'start'), databaseUrl, '--host', '127.0.0.1');
     const startUrl = `http://127.0.0.1:${await servingPort(start)}`;
     const core = await corePort(start);
     expect(core).toBeGreaterThan(0);

@@ -2,6 +2,7 @@
 // and drives what it serves without counting on time: a manually closed ledger is waited for as an
 // event of a stream, a process by the line it logs.
 import { fileURLToPath } from 'node:url';
+import { type Account, type Keypair, TransactionBuilder, type xdr } from '@stellar/stellar-sdk/base';
 import { expect } from 'vitest';
 import { type ProcessResult, spawnProcess, type TestProcess, type WaitOptions } from './processes.js';
 
@@ -20,6 +21,26 @@ export function spawnZenith(args: string[], env: NodeJS.ProcessEnv = {}): TestPr
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
   });
+}
+
+/**
+ * `zenith start` with ledgers closed only on /manualclose, on free ports (the API's and the core's),
+ * its core in `dataDir` and its history in the PostgreSQL database of `databaseUrl`.
+ */
+export function spawnManualStart(dataDir: string, databaseUrl: string, ...flags: string[]): TestProcess {
+  return spawnZenith([
+    'start',
+    '--port',
+    '0',
+    '--core-port',
+    '0',
+    '--manual-close',
+    '--data-dir',
+    dataDir,
+    '--database-url',
+    databaseUrl,
+    ...flags,
+  ]);
 }
 
 export function runZenith(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
@@ -53,6 +74,25 @@ export async function closeLedger(corePortNumber: number): Promise<number> {
   const sequence = /sequence number (\d+)/.exec(text)?.[1];
   if (!response.ok || sequence === undefined) throw new Error(`/manualclose answered ${response.status}: ${text}`);
   return Number(sequence);
+}
+
+/**
+ * One transaction of `operations` from `source` (its sequence number advanced), signed by `signer`,
+ * handed to a core's /tx, which must take it (PENDING): it is in the next ledger the core closes.
+ */
+export async function submitToCore(
+  corePortNumber: number,
+  networkPassphrase: string,
+  source: Account,
+  signer: Keypair,
+  operations: xdr.Operation[],
+): Promise<void> {
+  const builder = new TransactionBuilder(source, { fee: '100', networkPassphrase }).setTimeout(0);
+  for (const operation of operations) builder.addOperation(operation);
+  const tx = builder.build();
+  tx.sign(signer);
+  const answer = await fetch(`http://127.0.0.1:${corePortNumber}/tx?blob=${encodeURIComponent(tx.toXDR())}`);
+  expect(((await answer.json()) as { status: string }).status).toBe('PENDING');
 }
 
 /**

@@ -26,6 +26,7 @@ export const serve: Command = {
     'dataDir',
     'databaseUrl',
     'databaseRoUrl',
+    'healthMaxLedgerAge',
     'networkPassphrase',
     'coreUrl',
     ...GRAPHQL_LIMIT_SETTINGS,

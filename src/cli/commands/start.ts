@@ -30,6 +30,7 @@ export const start: Command = {
     ...ADMISSION_SETTINGS,
     'dataDir',
     'databaseUrl',
+    'healthMaxLedgerAge',
     'networkPassphrase',
     'corePort',
     'closeIntervalMs',
@@ -113,7 +114,10 @@ export const start: Command = {
       // answers the requests waiting for a funding transaction before the server closes
       stoppers.push(async () => friendbot.close());
       logger.info({ port }, `Zenith is serving ${serverUrl(config.host, port)} (${SERVED_PATHS}, friendbot at /friendbot)`);
-      await waitForShutdownSignal(logger);
+      // an ingester that stops by itself (its database gone, its lock lost) ends the process, which
+      // would otherwise serve an ever older history
+      const failure = await Promise.race([waitForShutdownSignal(logger).then(() => null), ingester.done]);
+      if (failure) throw failure;
       return 0;
     } finally {
       await stopAll(stoppers, logger);

@@ -16,7 +16,7 @@ interface Fake {
   infos: number;
 }
 
-function fakeServices(fake: Fake): Pick<ApiServices, 'db' | 'coreInfo'> {
+function fakeServices(fake: Fake): Pick<ApiServices, 'db' | 'coreInfo' | 'config'> {
   const prisma = {
     $queryRaw: () => {
       fake.pings++;
@@ -25,6 +25,7 @@ function fakeServices(fake: Fake): Pick<ApiServices, 'db' | 'coreInfo'> {
   };
   return {
     db: { prisma } as unknown as ApiServices['db'],
+    config: { networkPassphrase: 'Standalone Network ; February 2017' },
     coreInfo: async () => {
       fake.infos++;
       return fake.core;
