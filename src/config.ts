@@ -18,6 +18,8 @@ export interface Config {
   networkPassphrase: string;
   coreUrl: string | null;
   corePort: number;
+  adminPort: number;
+  adminHost: string;
   closeIntervalMs: number;
   manualClose: boolean;
   baseReserve: number;
@@ -153,6 +155,22 @@ export const settings: Settings = {
     help: "port of the embedded core's stellar-core-style HTTP commands (/tx, /info, /manualclose)",
     default: 11626,
     parse: parsePort,
+  },
+  adminPort: {
+    flag: 'admin-port',
+    env: 'ADMIN_PORT',
+    valueName: 'N',
+    help: 'port of the admin server (Prometheus metrics at /metrics); 0 runs none',
+    default: 0,
+    parse: parsePort,
+  },
+  adminHost: {
+    flag: 'admin-host',
+    env: 'ADMIN_HOST',
+    valueName: 'ADDR',
+    help: 'address the admin server listens on; 0.0.0.0 (or ::) lets a scraper on another machine reach it',
+    default: '127.0.0.1',
+    parse: parseNonEmpty,
   },
   closeIntervalMs: {
     flag: 'close-interval',
@@ -309,6 +327,9 @@ export const RETENTION_SETTINGS = [
   'historyRetentionReapCount',
   'reapFrequency',
 ] as const satisfies readonly SettingName[];
+
+/** The admin server (Prometheus metrics), a setting of every long-running process. */
+export const ADMIN_SETTINGS = ['adminPort', 'adminHost'] as const satisfies readonly SettingName[];
 
 /** The GraphQL limits, settings of every command that serves the API. */
 export const GRAPHQL_LIMIT_SETTINGS = [

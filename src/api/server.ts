@@ -12,10 +12,12 @@ import type { Logger } from '../logger.js';
 import { logAccess } from './access_log.js';
 import { identifyClient, TrustedProxies } from './client_address.js';
 import { answerPreflight, setCorsHeaders } from './cors.js';
+import { requestMeters } from './request_metrics.js';
 import { chargeGraphQLCost, enforceRateLimit, rateLimiter } from './rate_limit.js';
 import { refuseDeclaredOversize } from './request_body.js';
 import { createContext, type ApiServices } from './context.js';
 import { graphqlLimitsOf, graphqlLimitsPlugin, type GraphQLLimits } from './graphql_limits.js';
+import { countSubscriptions } from './subscription_metrics.js';
 import { graphqlLogging } from './graphql_logging.js';
 import { GRAPHQL_SSE_ENDPOINT, graphqlSSE } from './graphql_sse.js';
 import { createFriendbotHandler, friendbotLimiters, type Funder } from './rest/friendbot.js';
@@ -52,9 +54,7 @@ export function createApiServer(options: ApiServerOptions): Server {
   const trustedProxies = new TrustedProxies(protection?.trustedProxies);
   const limiter = rateLimiter({ perHour: protection?.perHourRateLimit ?? 0, maxBurst: RATE_LIMIT_BURST });
   registerServiceMetrics(services);
-  const requestsTotal = services.metrics.timer('requests.total');
-  const requestsSucceeded = services.metrics.meter('requests.succeeded');
-  const requestsFailed = services.metrics.meter('requests.failed');
+  const requestMetered = requestMeters(services.metrics);
   const { logging, maskError } = graphqlLogging(logger);
   const limits = options.graphqlLimits ?? graphqlLimitsOf(defaultConfig());
   const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse }>({
@@ -75,6 +75,7 @@ export function createApiServer(options: ApiServerOptions): Server {
         chargeGraphQLCost(limiter, (req) => identifyClient(req, trustedProxies).ip),
       ),
       graphqlSSE({ maxBodyBytes: limits.maxBodyBytes, logger }),
+      countSubscriptions(services.metrics.prometheus),
     ],
     maskedErrors: { maskError },
     maxRequestBodySize: limits.maxBodyBytes,
@@ -98,11 +99,7 @@ export function createApiServer(options: ApiServerOptions): Server {
     // measured when the answer is sent, so the status class is known (a stream counts when it ends)
     const started = process.hrtime.bigint();
     const requestId = logAccess(logger, req, res, started);
-    res.once('finish', () => {
-      requestsTotal.update(Number(process.hrtime.bigint() - started));
-      if (res.statusCode >= 200 && res.statusCode < 400) requestsSucceeded.mark();
-      else if (res.statusCode >= 400 && res.statusCode < 600) requestsFailed.mark();
-    });
+    requestMetered(req, res, started);
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');

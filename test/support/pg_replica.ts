@@ -22,7 +22,8 @@ export interface ReplicaPair {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** a port nobody listens on now, on 127.0.0.1 */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

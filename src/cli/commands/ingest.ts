@@ -1,5 +1,7 @@
-import { RETENTION_SETTINGS } from '../../config.js';
+import { ADMIN_SETTINGS, RETENTION_SETTINGS } from '../../config.js';
 import { createReaper, ProgressBar, ProgressMeter, progressLine, retentionOf, startIngester } from '../../ingest/index.js';
+import { MetricsRegistry } from '../../metrics/registry.js';
+import { startAdminServer } from '../admin_port.js';
 import type { Command } from '../command.js';
 import { openMigratedDatabase } from '../database.js';
 import { chooseLedgerSource, networkCheckedLedgerSource, sourcePassphrase } from '../ledger_source.js';
@@ -15,7 +17,16 @@ export const ingest: Command = {
     'XDR file or pipe, as stellar-core --metadata-output-stream writes). --network-passphrase, when\n' +
     "given, wins over the datastore's; a source whose transaction hashes are not of the passphrase\n" +
     'is refused. Prints ledgers/s and operations/s. Ctrl-C finishes the ledger in progress and stops.',
-  settings: ['dataDir', 'databaseUrl', 'networkPassphrase', 'datastore', 'metaStream', ...RETENTION_SETTINGS, 'logLevel'],
+  settings: [
+    'dataDir',
+    'databaseUrl',
+    'networkPassphrase',
+    'datastore',
+    'metaStream',
+    ...RETENTION_SETTINGS,
+    ...ADMIN_SETTINGS,
+    'logLevel',
+  ],
   async run(config, logger, _positionals, given) {
     const chosen = chooseLedgerSource(config, { follow: true, allowStream: true });
     const networkPassphrase = sourcePassphrase(chosen, config, given);
@@ -24,16 +35,21 @@ export const ingest: Command = {
     try {
       const db = await openMigratedDatabase(config, logger);
       stoppers.push(() => db.close());
+      // the admin port's figures (no JSON table: this process serves no API)
+      const metrics = new MetricsRegistry();
+      metrics.prometheus.watchConnections(() => db.connections());
+      await startAdminServer(config, metrics.prometheus, logger, stoppers);
       const meter = new ProgressMeter();
       const bar = new ProgressBar();
       let changed = false;
-      const reaper = createReaper({ db, retention: retentionOf(config), logger });
+      const reaper = createReaper({ db, retention: retentionOf(config), logger, metrics });
       stoppers.push(() => reaper.stop());
       const ingester = await startIngester({
         db,
         source,
         networkPassphrase,
         logger,
+        metrics,
         onLedger: (sequence, rows) => {
           reaper.ledgerIngested(sequence);
           meter.record(sequence, rows.operations.length);

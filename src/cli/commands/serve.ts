@@ -1,8 +1,9 @@
 import { fetchCoreInfo } from '../../api/core_info.js';
 import { graphqlLimitsOf } from '../../api/graphql_limits.js';
 import { createApiServer, SERVED_PATHS } from '../../api/server.js';
-import { GRAPHQL_LIMIT_SETTINGS } from '../../config.js';
+import { ADMIN_SETTINGS, GRAPHQL_LIMIT_SETTINGS } from '../../config.js';
 import { httpCoreClient } from '../../txsub/index.js';
+import { startAdminServer } from '../admin_port.js';
 import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
 import { openMigratedDatabase, openReadReplica } from '../database.js';
@@ -27,6 +28,7 @@ export const serve: Command = {
     'databaseRoUrl',
     'networkPassphrase',
     'coreUrl',
+    ...ADMIN_SETTINGS,
     ...GRAPHQL_LIMIT_SETTINGS,
     'logLevel',
   ],
@@ -50,6 +52,7 @@ export const serve: Command = {
       const server = createApiServer({ services, logger, protection: config, graphqlLimits: graphqlLimitsOf(config) });
       const port = await listen(server, config.port, config.host);
       stoppers.push(closeServer(server));
+      await startAdminServer(config, services.metrics.prometheus, logger, stoppers);
       logger.info(
         { port, coreUrl },
         `Zenith is serving ${serverUrl(config.host, port)} (${SERVED_PATHS})${coreUrl ? `, submitting to ${coreUrl}` : ''}`,
