@@ -38,6 +38,8 @@ export interface Config {
   historyRetentionCount: number;
   historyRetentionReapCount: number;
   reapFrequency: number;
+  parallelWorkers: number;
+  parallelJobSize: number;
 }
 
 export type SettingName = keyof Config;
@@ -318,6 +320,28 @@ export const settings: Settings = {
     help: 'reap the history every N ingested ledgers (1: after every ledger)',
     default: 720,
     parse: (text, setting) => parseInteger(text, setting, 1, 1_000_000_000),
+  },
+  parallelWorkers: {
+    flag: 'parallel-workers',
+    env: 'PARALLEL_WORKERS',
+    valueName: 'N',
+    help: "reingest jobs run at once (Horizon's --parallel-workers), 1 to 10 (a PostgreSQL connection each); on PGlite they share its one connection",
+    default: 1,
+    // the pool of a process holds 10 connections (db/database.ts)
+    parse: (text, setting) => parseInteger(text, setting, 1, 10),
+  },
+  parallelJobSize: {
+    flag: 'parallel-job-size',
+    env: 'PARALLEL_JOB_SIZE',
+    valueName: 'N',
+    help: 'ledgers of one reingest job, rounded down to a multiple of 64 (at least 64, at most 12800); 0: the range over the workers',
+    default: 0,
+    parse: (text, setting) => {
+      const size = parseInteger(text, setting, 0, 2 ** 32 - 1);
+      if (size > 0 && size < 64)
+        throw new ConfigError(setting, `invalid ${setting}: ${size} is under 64, a history checkpoint (0 picks one)`);
+      return size;
+    },
   },
 };
 

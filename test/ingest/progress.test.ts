@@ -1,7 +1,7 @@
 // The live rates: measured from the meter's start until the window has slid past it, so a range
 // that arrives in one piece (a short reingest) still shows how fast it went.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProgressMeter, progressLine } from '../../src/ingest/progress.js';
+import { ProgressMeter, rangeProgressLine } from '../../src/ingest/progress.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -14,9 +14,21 @@ describe('ProgressMeter', () => {
     now.mockReturnValue(1_500);
     const snapshot = meter.record(999, 31, 3);
     expect(snapshot).toMatchObject({ ledger: 999, ledgers: 3, operations: 31, ledgersPerSecond: 6, operationsPerSecond: 62 });
-    expect(progressLine(snapshot, { from: 997, to: 999 })).toBe(
-      '[##############################] 100% ledger 999 of 999 | 6 ledgers/s | 62 ops/s',
+    expect(rangeProgressLine(snapshot, { done: 3, total: 3 })).toBe(
+      '[##############################] 100% 3 of 3 ledgers | 6 ledgers/s | 62 ops/s | ETA 0:00',
     );
+  });
+
+  it('shows the time left at the current rate, and the jobs', () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(0);
+    const meter = new ProgressMeter();
+    now.mockReturnValue(2_000);
+    // 100 ledgers in 2 s: 2,900 more take 58 s
+    const snapshot = meter.record(164, 1_000, 100);
+    expect(rangeProgressLine(snapshot, { done: 100, total: 3_000, detail: '1 of 3 jobs, 2 workers' })).toBe(
+      `[#${'-'.repeat(29)}]   3% 100 of 3,000 ledgers | 1 of 3 jobs, 2 workers | 50 ledgers/s | 500 ops/s | ETA 0:58`,
+    );
+    expect(rangeProgressLine(meter.snapshot(), { done: 0, total: 200_000 })).toMatch(/ETA 1:06:40$/);
   });
 
   it('forgets what is older than its window', () => {
