@@ -10,8 +10,7 @@ import { Keypair } from '@stellar/stellar-sdk/base';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeLedgersUntil, corePort, EventStream, servingPort, spawnZenith, stopCleanly } from '../support/cli.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
-import { freePort } from '../support/pg_replica.js';
-import { stopAllProcesses } from '../support/processes.js';
+import { freePort, stopAllProcesses } from '../support/processes.js';
 import { type Scraped, samples, scrape, total } from '../support/prometheus_text.js';
 import { TESTNET_DATASTORE } from '../ingest/support/fixtures.js';
 

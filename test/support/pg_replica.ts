@@ -5,11 +5,10 @@
 // PostgreSQL refuses to run as root: everything runs as the `postgres` user.
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { spawnProcess, type TestProcess } from './processes.js';
+import { freePort, spawnProcess, type TestProcess } from './processes.js';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 
@@ -20,18 +19,6 @@ export interface ReplicaPair {
   pauseReplay(): Promise<void>;
   resumeReplay(): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** a port nobody listens on now, on 127.0.0.1 */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const asPostgres = (command: string, args: string[]) =>

@@ -6,6 +6,7 @@
 // run's tag in its environment (a worker that died could not check its own children).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 /** set by the global setup for one `vitest` run, passed on to the workers */
 export const RUN_VARIABLE = 'ZENITH_TEST_RUN';
@@ -298,4 +299,16 @@ function* processStats(): Generator<{ pid: number; stat: string }> {
       // gone meanwhile
     }
   }
+}
+
+/** A port nothing listens on now, for a process that must be told its port (a server that logs none). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
