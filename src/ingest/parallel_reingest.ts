@@ -8,7 +8,7 @@
 //
 // Every finished job is recorded in Horizon's key_value_store (`reingest_done:FROM-TO`), after
 // its last batch committed; a run that is killed and started again skips the ledgers of finished
-// jobs and splits only what is left. The marks within the range are removed once the whole range
+// jobs and splits only what is left. The marks touching the range are removed once the whole range
 // is done, so a later reingest of the same range rewrites it again.
 import type { Database } from '../db/database.js';
 import { type ReingestProgress, reingestRange } from './reingest.js';
@@ -79,9 +79,10 @@ async function markFinished(db: Database, job: LedgerRange): Promise<void> {
 }
 
 async function clearFinished(db: Database, range: LedgerRange): Promise<void> {
-  const inside = (await finishedJobs(db)).filter((job) => job.from >= range.from && job.to <= range.to);
+  // a mark reaching beyond the range (an earlier, longer run) goes too: that run redoes the job rather than skip what it did not see rewritten
+  const overlapping = (await finishedJobs(db)).filter((job) => job.from <= range.to && job.to >= range.from);
   await db.session(async (sql) => {
-    for (const job of inside) await sql.query('DELETE FROM key_value_store WHERE key = $1', [`${MARK}${job.from}-${job.to}`]);
+    for (const job of overlapping) await sql.query('DELETE FROM key_value_store WHERE key = $1', [`${MARK}${job.from}-${job.to}`]);
   });
 }
 
