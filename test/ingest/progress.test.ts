@@ -1,7 +1,7 @@
 // The live rates: measured from the meter's start until the window has slid past it, so a range
 // that arrives in one piece (a short reingest) still shows how fast it went.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProgressMeter, rangeProgressLine } from '../../src/ingest/progress.js';
+import { ProgressBar, ProgressMeter, rangeProgressLine } from '../../src/ingest/progress.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -41,5 +41,38 @@ describe('ProgressMeter', () => {
     }
     expect(meter.snapshot().ledgersPerSecond).toBe(10);
     expect(meter.snapshot().operationsPerSecond).toBe(1_000);
+  });
+});
+
+describe('ProgressBar', () => {
+  const stream = (isTTY: boolean) => {
+    const written: string[] = [];
+    return { written, stream: { isTTY, columns: 40, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream };
+  };
+
+  it('redraws one line on a terminal, and ends it when done', () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(0);
+    const { written, stream: tty } = stream(true);
+    const bar = new ProgressBar(tty);
+    bar.update('first');
+    now.mockReturnValue(50);
+    bar.update('too soon');
+    now.mockReturnValue(200);
+    bar.update('second');
+    bar.done('last');
+    expect(written).toEqual([`\rfirst${' '.repeat(34)}`, `\rsecond${' '.repeat(33)}`, `\rlast${' '.repeat(35)}`, '\n']);
+  });
+
+  it('prints plain lines elsewhere, at most one per interval, and the last one', () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(0);
+    const { written, stream: file } = stream(false);
+    const bar = new ProgressBar(file);
+    bar.update('first');
+    now.mockReturnValue(1_000);
+    bar.update('skipped');
+    now.mockReturnValue(5_000);
+    bar.update('second');
+    bar.done('last');
+    expect(written).toEqual(['first\n', 'second\n', 'last\n']);
   });
 });
