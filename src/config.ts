@@ -22,6 +22,8 @@ export interface Config {
   networkPassphrase: string;
   coreUrl: string | null;
   corePort: number;
+  adminPort: number;
+  adminHost: string;
   closeIntervalMs: number;
   manualClose: boolean;
   baseReserve: number;
@@ -40,6 +42,8 @@ export interface Config {
   historyRetentionCount: number;
   historyRetentionReapCount: number;
   reapFrequency: number;
+  parallelWorkers: number;
+  parallelJobSize: number;
 }
 
 export type SettingName = keyof Config;
@@ -193,6 +197,22 @@ export const settings: Settings = {
     default: 11626,
     parse: parsePort,
   },
+  adminPort: {
+    flag: 'admin-port',
+    env: 'ADMIN_PORT',
+    valueName: 'N',
+    help: 'port of the admin server (Prometheus metrics at /metrics); 0 runs none',
+    default: 0,
+    parse: parsePort,
+  },
+  adminHost: {
+    flag: 'admin-host',
+    env: 'ADMIN_HOST',
+    valueName: 'ADDR',
+    help: 'address the admin server listens on; 0.0.0.0 (or ::) lets a scraper on another machine reach it',
+    default: '127.0.0.1',
+    parse: parseNonEmpty,
+  },
   closeIntervalMs: {
     flag: 'close-interval',
     env: 'LEDGER_CLOSE_INTERVAL',
@@ -340,6 +360,28 @@ export const settings: Settings = {
     default: 720,
     parse: (text, setting) => parseInteger(text, setting, 1, 1_000_000_000),
   },
+  parallelWorkers: {
+    flag: 'parallel-workers',
+    env: 'PARALLEL_WORKERS',
+    valueName: 'N',
+    help: "reingest jobs run at once (Horizon's --parallel-workers), 1 to 10 (a PostgreSQL connection each); on PGlite they share its one connection",
+    default: 1,
+    // the pool of a process holds 10 connections (db/database.ts)
+    parse: (text, setting) => parseInteger(text, setting, 1, 10),
+  },
+  parallelJobSize: {
+    flag: 'parallel-job-size',
+    env: 'PARALLEL_JOB_SIZE',
+    valueName: 'N',
+    help: 'ledgers of one reingest job, rounded down to a multiple of 64 (at least 64, at most 12800); 0: the range over the workers',
+    default: 0,
+    parse: (text, setting) => {
+      const size = parseInteger(text, setting, 0, 2 ** 32 - 1);
+      if (size > 0 && size < 64)
+        throw new ConfigError(setting, `invalid ${setting}: ${size} is under 64, a history checkpoint (0 picks one)`);
+      return size;
+    },
+  },
 };
 
 /** History retention, settings of every command that ingests. */
@@ -355,6 +397,9 @@ export const ADMISSION_SETTINGS = [
   'maxQueuedRequests',
   'maxRequestWaitMs',
 ] as const satisfies readonly SettingName[];
+
+/** The admin server (Prometheus metrics), a setting of every long-running process. */
+export const ADMIN_SETTINGS = ['adminPort', 'adminHost'] as const satisfies readonly SettingName[];
 
 /** The GraphQL limits, settings of every command that serves the API. */
 export const GRAPHQL_LIMIT_SETTINGS = [

@@ -15,10 +15,12 @@ import { logAccess } from './access_log.js';
 import { createAdmission, type Admission, type AdmissionLimits } from './admission.js';
 import { identifyClient, TrustedProxies } from './client_address.js';
 import { answerPreflight, setCorsHeaders } from './cors.js';
+import { requestMeters } from './request_metrics.js';
 import { chargeGraphQLCost, enforceRateLimit, rateLimiter } from './rate_limit.js';
 import { refuseDeclaredOversize } from './request_body.js';
 import { createContext, type ApiServices } from './context.js';
 import { graphqlLimitsOf, graphqlLimitsPlugin, type GraphQLLimits } from './graphql_limits.js';
+import { countSubscriptions } from './subscription_metrics.js';
 import { graphqlLogging } from './graphql_logging.js';
 import { GRAPHQL_SSE_ENDPOINT, graphqlSSE } from './graphql_sse.js';
 import { createFriendbotHandler, friendbotLimiters, type Funder } from './rest/friendbot.js';
@@ -33,6 +35,9 @@ import { schema } from './schema/index.js';
 
 /** What the server answers besides the REST routes, for the start banner of `zenith start` and `zenith serve`. */
 export const SERVED_PATHS = `GraphQL at /graphql, subscriptions at ${GRAPHQL_SSE_ENDPOINT} (graphql-sse), server-sent events on every list, /order_book, /accounts/{id} and its data entries, health at /health`;
+
+// the admin port answers the API's /health too (cli/admin_port.ts)
+export { createHealthHandler };
 
 export interface ApiServerOptions {
   services: ApiServices;
@@ -58,9 +63,7 @@ export function createApiServer(options: ApiServerOptions): Server {
   const limiter = rateLimiter({ perHour: protection?.perHourRateLimit ?? 0, maxBurst: RATE_LIMIT_BURST });
   const admission: Admission | null = options.admission ? createAdmission(options.admission) : null;
   registerServiceMetrics(services);
-  const requestsTotal = services.metrics.timer('requests.total');
-  const requestsSucceeded = services.metrics.meter('requests.succeeded');
-  const requestsFailed = services.metrics.meter('requests.failed');
+  const requestMetered = requestMeters(services.metrics);
   const { logging, maskError } = graphqlLogging(logger);
   const limits = options.graphqlLimits ?? graphqlLimitsOf(defaultConfig());
   const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse }>({
@@ -81,6 +84,7 @@ export function createApiServer(options: ApiServerOptions): Server {
         chargeGraphQLCost(limiter, (req) => identifyClient(req, trustedProxies).ip),
       ),
       graphqlSSE({ maxBodyBytes: limits.maxBodyBytes, logger }),
+      countSubscriptions(services.metrics.prometheus),
     ],
     maskedErrors: { maskError },
     maxRequestBodySize: limits.maxBodyBytes,
@@ -104,11 +108,7 @@ export function createApiServer(options: ApiServerOptions): Server {
     // measured when the answer is sent, so the status class is known (a stream counts when it ends)
     const started = process.hrtime.bigint();
     const requestId = logAccess(logger, req, res, started);
-    res.once('finish', () => {
-      requestsTotal.update(Number(process.hrtime.bigint() - started));
-      if (res.statusCode >= 200 && res.statusCode < 400) requestsSucceeded.mark();
-      else if (res.statusCode >= 400 && res.statusCode < 600) requestsFailed.mark();
-    });
+    requestMetered(req, res, started);
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');

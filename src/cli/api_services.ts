@@ -38,6 +38,12 @@ export async function openApiServices(options: {
   if (options.replica) stoppers.push(() => events.close());
   const metrics = new MetricsRegistry();
   attachLogMeters(metrics);
+  // the lag of what the API reads; an ingester in this process reports its own once it has a ledger
+  metrics.prometheus.readIngestLagFrom(async () => {
+    const newest = await db.prisma.ledger.findFirst({ orderBy: { sequence: 'desc' }, select: { closedAt: true } });
+    return newest?.closedAt.getTime() ?? null;
+  });
+  metrics.prometheus.watchConnections(() => db.connections());
   let txsub: MeteredSubmissionSystem | null = null;
   if (core) {
     const system = new MeteredSubmissionSystem(

@@ -43,10 +43,15 @@ export interface ListenAt {
   hostSetting?: string;
 }
 
-/** Listens on the API's --host and --port; resolves with the bound port (for port 0). */
-export function listen(server: Server, port: number, host: string): Promise<number> {
+/** Listens on the API's --host and --port (or the settings named); resolves with the bound port (for port 0). */
+export function listen(
+  server: Server,
+  port: number,
+  host: string,
+  named: Pick<ListenAt, 'portSetting' | 'hostSetting'> = { portSetting: 'port', hostSetting: 'host' },
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const fail = (error: NodeJS.ErrnoException) => reject(listenError(error, { port, host, portSetting: 'port', hostSetting: 'host' }));
+    const fail = (error: NodeJS.ErrnoException) => reject(listenError(error, { port, host, ...named }));
     server.once('error', fail);
     server.listen(port, host, () => {
       server.off('error', fail);

@@ -32,6 +32,8 @@ export interface Database {
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   /** runs `work` on one connection, without a transaction */
   session<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** the connections held and the callers waiting for one (PGlite: one connection, busy while a query runs) */
+  connections(): { total: number; idle: number; waiting: number };
   /**
    * PostgreSQL only: a connection of its own, outside the pool, for what lives as long as a
    * connection does (a session advisory lock); its end is reported, not thrown.
@@ -97,6 +99,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     kind: 'postgres',
     prisma,
     session,
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     transaction: (work) =>
       session(async (s) => {
         await s.exec('BEGIN');
@@ -230,6 +233,7 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }, opti
   } else {
     pglite = await PGlite.create();
   }
+  const inFlight = countInFlight(pglite);
   const prisma = newPrisma(new PrismaPGlite(pglite), options);
   const session: SqlSession = {
     async query<Row extends object>(text: string, params: readonly unknown[] = []) {
@@ -245,6 +249,10 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }, opti
   return {
     kind: 'pglite',
     prisma,
+    connections: () => {
+      const calls = inFlight();
+      return { total: 1, idle: calls === 0 ? 1 : 0, waiting: Math.max(0, calls - 1) };
+    },
     // PGlite has a single connection: its own transaction() serializes with other work on it.
     session: (work) => work(session),
     transaction: (work) =>
@@ -265,6 +273,28 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }, opti
       unlock();
     },
   };
+}
+
+/**
+ * Counts the calls in flight on a PGlite instance (Prisma's adapter and our sessions alike): one
+ * runs, the others wait for its single connection. Its public query, exec and transaction are
+ * wrapped; inside, PGlite calls its private methods, so a transaction counts once.
+ */
+function countInFlight(pglite: PGlite): () => number {
+  let calls = 0;
+  const methods = pglite as unknown as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = methods[name].bind(pglite);
+    methods[name] = async (...args) => {
+      calls++;
+      try {
+        return await original(...args);
+      } finally {
+        calls--;
+      }
+    };
+  }
+  return () => calls;
 }
 
 /** PGlite reads COPY input from the virtual file /dev/blob */

@@ -32,7 +32,7 @@ export interface IngesterOptions {
   logger?: Logger;
   /** called after each ledger's transaction commits */
   onLedger?: (sequence: number, rows: LedgerRows) => void;
-  /** where the time of each ledger (processing and commit) goes, as `ingester.ingest_ledger` */
+  /** where the time of each ledger (processing and commit) goes, as `ingester.ingest_ledger`, and its close time (the lag) */
   metrics?: MetricsRegistry;
   /** runs inside each ledger's database transaction, just before COMMIT (crash tests) */
   beforeCommit?: (sequence: number) => void | Promise<void>;
@@ -145,7 +145,9 @@ export async function startIngester(options: IngesterOptions): Promise<Ingester>
         const seed = !last && view.sequence === 1 ? genesisLedgerEntries(options.networkPassphrase) : [];
         const rows = ledgerRows(view, seed);
         last = await commitLedger(db, rows, last, options.beforeCommit);
-        ingestTimer?.update(Number(process.hrtime.bigint() - started));
+        const nanoseconds = Number(process.hrtime.bigint() - started);
+        ingestTimer?.update(nanoseconds);
+        options.metrics?.prometheus.ledgerIngested(Date.parse(rows.ledger.closed_at), nanoseconds / 1e9);
         logger?.debug({ ledger: view.sequence, operations: rows.operations.length }, 'ingested ledger');
         settleWaiters();
         options.onLedger?.(view.sequence, rows);

@@ -47,16 +47,37 @@ export class ProgressMeter {
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-/** "[#####-----]  50% ledger 1,234 of 2,000 | 812 ledgers/s | 9,500 ops/s" */
-export function progressLine(s: ProgressSnapshot, range?: { from: number; to: number }): string {
-  const rates = `${fmt(s.ledgersPerSecond)} ledgers/s | ${fmt(s.operationsPerSecond)} ops/s`;
-  if (!range) return `ledger ${fmt(s.ledger)} | ${fmt(s.ledgers)} ledgers, ${fmt(s.operations)} ops | ${rates}`;
-  const total = range.to - range.from + 1;
-  const done = Math.min(total, Math.max(0, s.ledger - range.from + 1));
+/** "ledger 1,234 | 1,234 ledgers, 9,500 ops | 812 ledgers/s | 9,500 ops/s": a follow without an end */
+export function progressLine(s: ProgressSnapshot): string {
+  return `ledger ${fmt(s.ledger)} | ${fmt(s.ledgers)} ledgers, ${fmt(s.operations)} ops | ${rates(s)}`;
+}
+
+/**
+ * "[#####-----]  50% 1,500 of 3,000 ledgers | 2 of 5 jobs, 2 workers | 812 ledgers/s | 9,500 ops/s | ETA 0:02":
+ * a reingest's `done` ledgers of `total`; the time left at the current rate
+ */
+export function rangeProgressLine(s: ProgressSnapshot, work: { done: number; total: number; detail?: string }): string {
+  const { total } = work;
+  const done = Math.min(total, Math.max(0, work.done));
   const width = 30;
-  const filled = Math.round((done / total) * width);
-  const percent = Math.floor((done / total) * 100);
-  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(percent).padStart(3)}% ledger ${fmt(s.ledger)} of ${fmt(range.to)} | ${rates}`;
+  const filled = total > 0 ? Math.round((done / total) * width) : width;
+  const percent = total > 0 ? Math.floor((done / total) * 100) : 100;
+  const left = total - done;
+  const eta = left === 0 ? '0:00' : s.ledgersPerSecond > 0 ? duration(left / s.ledgersPerSecond) : '--:--';
+  const detail = work.detail ? ` | ${work.detail}` : '';
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(percent).padStart(3)}% ${fmt(done)} of ${fmt(total)} ledgers${detail} | ${rates(s)} | ETA ${eta}`;
+}
+
+function rates(s: ProgressSnapshot): string {
+  return `${fmt(s.ledgersPerSecond)} ledgers/s | ${fmt(s.operationsPerSecond)} ops/s`;
+}
+
+/** 75 → "1:15", 3725 → "1:02:05" */
+function duration(seconds: number): string {
+  const whole = Math.ceil(seconds);
+  const [h, m, sec] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
 
 /** Redraws one line on a terminal; elsewhere prints a line at most every `intervalMs`. */

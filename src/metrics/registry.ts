@@ -1,6 +1,8 @@
 // The named metrics of one process, rendered as the JSON object of GET /metrics: gauges as
-// {value}, meters as rates and count, timers as rates, count and the distribution.
+// {value}, meters as rates and count, timers as rates, count and the distribution. Its
+// `prometheus` side is what the admin port serves.
 import { Meter } from './meter.js';
+import { PrometheusMetrics } from './prometheus.js';
 import { Timer } from './timer.js';
 
 type Gauge = () => number | Promise<number>;
@@ -9,6 +11,8 @@ export class MetricsRegistry {
   private readonly gauges = new Map<string, Gauge>();
   private readonly meters = new Map<string, Meter>();
   private readonly timers = new Map<string, Timer>();
+  /** the same process in Prometheus' terms (the admin port), fed where this registry is */
+  readonly prometheus = new PrometheusMetrics();
 
   gauge(name: string, read: Gauge): void {
     this.gauges.set(name, read);

@@ -122,7 +122,7 @@ describe('zenith ingest / db reingest', () => {
       TESTNET_PASSPHRASE,
     ]);
     expect(reingest.code, reingest.stderr).toBe(0);
-    expect(reingest.stderr).toMatch(/\[#+\] 100% ledger 999 of 999/);
+    expect(reingest.stderr).toMatch(/\[#+\] 100% 3 of 3 ledgers \| 1 of 1 jobs, 1 worker \|.* ETA 0:00/);
     expect(reingest.stdout).toMatch(/reingested ledgers 997\.\.999/);
 
     const db = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });

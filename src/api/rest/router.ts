@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from '../../logger.js';
 import { requestIdOf } from '../access_log.js';
+import { labelRoute } from '../request_metrics.js';
 import type { ApiServices } from '../context.js';
 import { LatestLedger } from '../latest_ledger.js';
 import { afterLedger, formatPagingToken } from '../../stellar/toid.js';
@@ -54,6 +55,7 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
   return async (req, res, url) => {
     const found = match(compiled, url.pathname);
     if (!found) return false;
+    labelRoute(res, found.compiled.route.path);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendProblem(res, problems.methodNotAllowed(['GET']));
       return true;
@@ -76,7 +78,12 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
         res.end(bytes);
       } else if (route.kind === 'resource' && streaming) {
         const render = () => renderResource(schema, services, runnable, route, ctx);
-        await streamResource(req, res, services.events, route, ctx, render, rootLinks(ctx.origin));
+        const closed = services.metrics.prometheus.opened('stream');
+        try {
+          await streamResource(req, res, services.events, route, ctx, render, rootLinks(ctx.origin));
+        } finally {
+          closed();
+        }
       } else if (route.kind === 'resource' && route.body) {
         const result = await run(schema, services, found.compiled, rootVariables(route.args?.(ctx) ?? {}));
         sendJson(res, 200, route.body(toRestJson(result), ctx));
@@ -87,7 +94,12 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
         sendJson(res, 200, body);
       } else if (streaming) {
         const read = (page: PageParams) => readPage(schema, services, runnable, route, ctx, page);
-        await streamPage(req, res, url, services.events, route, ctx, read, streamReads);
+        const closed = services.metrics.prometheus.opened('stream');
+        try {
+          await streamPage(req, res, url, services.events, route, ctx, read, streamReads);
+        } finally {
+          closed();
+        }
       } else {
         const page = await nowResolved(pageParams(url.searchParams, route.includeFailed ?? false), latest);
         const records = await readPage(schema, services, runnable, route, ctx, page);

@@ -1,6 +1,8 @@
 import { ConfigError } from '../../config.js';
 import { datastoreLedgerRanges } from '../../meta/index.js';
-import { ProgressBar, ProgressMeter, progressLine, reingestRange } from '../../ingest/index.js';
+import { ProgressBar, ProgressMeter, rangeProgressLine, reingestInParallel } from '../../ingest/index.js';
+import { defaultEncodeWorkers } from '../../ingest/encode/parallel_encode.js';
+import type { LedgerSource, ParallelProgress } from '../../ingest/index.js';
 import type { Command } from '../command.js';
 import { openMigratedDatabase } from '../database.js';
 import { chooseLedgerSource, networkCheckedLedgerSource, sourcePassphrase } from '../ledger_source.js';
@@ -12,9 +14,11 @@ export const dbReingest: Command = {
     'Re-runs ledgers FROM..TO from a datastore folder into the history tables: each batch of ledgers\n' +
     'replaces its rows in one transaction, so running it again gives the same rows. State tables\n' +
     'and the ingest cursor are not touched. --network-passphrase, when given, wins over the\n' +
-    "datastore's; a datastore whose transaction hashes are not of the passphrase is refused. Prints\n" +
-    'a progress bar with ledgers/s and operations/s.',
-  settings: ['dataDir', 'databaseUrl', 'networkPassphrase', 'datastore', 'logLevel'],
+    "datastore's; a datastore whose transaction hashes are not of the passphrase is refused.\n" +
+    'The range is split into jobs run by --parallel-workers at once, as Horizon splits it; each\n' +
+    'finished job is recorded, so a run stopped or killed and started again skips them. Prints a\n' +
+    'progress bar with ledgers/s, operations/s and the time left (plain lines off a terminal).',
+  settings: ['dataDir', 'databaseUrl', 'networkPassphrase', 'datastore', 'parallelWorkers', 'parallelJobSize', 'logLevel'],
   positionals: ['FROM', 'TO'],
   async run(config, logger, [fromText = '', toText = ''], given) {
     const from = Number(fromText);
@@ -28,32 +32,56 @@ export const dbReingest: Command = {
     const source = await networkCheckedLedgerSource(chosen, networkPassphrase);
     const db = await openMigratedDatabase(config, logger);
     try {
+      const workers = config.parallelWorkers;
       const meter = new ProgressMeter();
       const bar = new ProgressBar();
       let previous = { ledgers: 0, operations: 0 };
-      const result = await reingestRange({
+      let latest: ParallelProgress | null = null;
+      const line = (p: ParallelProgress) =>
+        rangeProgressLine(meter.snapshot(), {
+          done: p.ledgers,
+          total: p.total,
+          detail: `${p.jobsDone} of ${p.jobs} jobs, ${workers} worker${workers === 1 ? '' : 's'}`,
+        });
+      // the first job reads the source checked above; the others open it again
+      let first: LedgerSource | null = source;
+      const result = await reingestInParallel({
         db,
-        source,
+        openSource: () => {
+          const next = first ?? chosen.reopen();
+          first = null;
+          if (!next) throw new Error('the ledger source cannot be read twice');
+          return next;
+        },
         networkPassphrase,
         from,
         to,
+        workers,
+        jobSize: config.parallelJobSize,
+        // the decoding threads shared out among the jobs running at once
+        encodeWorkers: Math.max(1, Math.floor(defaultEncodeWorkers() / workers)),
         onProgress: (p) => {
-          meter.record(p.lastLedger, p.operations - previous.operations, p.ledgers - previous.ledgers);
+          if (p.ledgers > previous.ledgers) meter.record(to, p.operations - previous.operations, p.ledgers - previous.ledgers);
           previous = p;
-          bar.update(progressLine(meter.snapshot(), { from, to }));
+          latest = p;
+          bar.update(line(p));
         },
+        onJobDone: (job) => logger.debug(job, `reingested job ${job.from}..${job.to}`),
       });
-      bar.done(progressLine(meter.snapshot(), { from, to }));
+      if (latest) bar.done(line(latest));
       const seconds = result.elapsedMs / 1000;
       logger.info(
         {
           ledgers: result.ledgers,
+          skipped: result.skipped,
+          jobs: result.jobs,
+          workers,
           operations: result.operations,
           seconds: +seconds.toFixed(2),
           ledgersPerSecond: Math.round(result.ledgers / seconds),
           operationsPerSecond: Math.round(result.operations / seconds),
         },
-        `reingested ledgers ${from}..${to}`,
+        `reingested ledgers ${from}..${to}${result.skipped ? ` (${result.skipped} of them by an earlier run that stopped)` : ''}`,
       );
       return 0;
     } finally {

@@ -1,4 +1,4 @@
-import { RETENTION_SETTINGS } from '../../config.js';
+import { ADMIN_SETTINGS, RETENTION_SETTINGS } from '../../config.js';
 import { databaseTarget } from '../../db/database.js';
 import { openLedgerEvents } from '../../events/ledger_events.js';
 import {
@@ -10,6 +10,8 @@ import {
   startIngester,
   waitForIngestLock,
 } from '../../ingest/index.js';
+import { MetricsRegistry } from '../../metrics/registry.js';
+import { startAdminServer } from '../admin_port.js';
 import type { Command } from '../command.js';
 import { openMigratedDatabase } from '../database.js';
 import { chooseLedgerSource, networkCheckedLedgerSource, sourcePassphrase } from '../ledger_source.js';
@@ -28,7 +30,16 @@ export const ingest: Command = {
     'On PostgreSQL one ingester writes at a time: another one started on the same database stands\n' +
     'by and takes over within a second or so of the active one ending (even killed), from the\n' +
     "database's ingest cursor. An active ingester whose lock connection is lost exits with an error.",
-  settings: ['dataDir', 'databaseUrl', 'networkPassphrase', 'datastore', 'metaStream', ...RETENTION_SETTINGS, 'logLevel'],
+  settings: [
+    'dataDir',
+    'databaseUrl',
+    'networkPassphrase',
+    'datastore',
+    'metaStream',
+    ...RETENTION_SETTINGS,
+    ...ADMIN_SETTINGS,
+    'logLevel',
+  ],
   async run(config, logger, _positionals, given) {
     const chosen = chooseLedgerSource(config, { follow: true, allowStream: true });
     const networkPassphrase = sourcePassphrase(chosen, config, given);
@@ -40,6 +51,10 @@ export const ingest: Command = {
     try {
       const db = await openMigratedDatabase(config, logger);
       stoppers.push(() => db.close());
+      // the admin port's figures (no JSON table: this process serves no API), up while standing by too
+      const metrics = new MetricsRegistry();
+      metrics.prometheus.watchConnections(() => db.connections());
+      await startAdminServer(config, metrics.prometheus, logger, stoppers);
       const lock = await waitForIngestLock(db, { signal: standby.signal, logger });
       if (!lock) return 0; // stopped while standing by
       stoppers.push(() => lock.release());
@@ -53,7 +68,7 @@ export const ingest: Command = {
       const meter = new ProgressMeter();
       const bar = new ProgressBar();
       let changed = false;
-      const reaper = createReaper({ db, retention: retentionOf(config), logger });
+      const reaper = createReaper({ db, retention: retentionOf(config), logger, metrics });
       stoppers.push(() => reaper.stop());
       const ingester = await startIngester({
         db,
@@ -61,6 +76,7 @@ export const ingest: Command = {
         networkPassphrase,
         logger,
         lock,
+        metrics,
         onLedger: (sequence, rows) => {
           publish(sequence);
           reaper.ledgerIngested(sequence);

@@ -1,8 +1,9 @@
 import { fetchCoreInfo } from '../../api/core_info.js';
 import { graphqlLimitsOf } from '../../api/graphql_limits.js';
-import { createApiServer, SERVED_PATHS } from '../../api/server.js';
-import { ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS } from '../../config.js';
+import { createApiServer, createHealthHandler, SERVED_PATHS } from '../../api/server.js';
+import { ADMIN_SETTINGS, ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS } from '../../config.js';
 import { httpCoreClient } from '../../txsub/index.js';
+import { startAdminServer } from '../admin_port.js';
 import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
 import { openMigratedDatabase, openReadReplica } from '../database.js';
@@ -29,6 +30,7 @@ export const serve: Command = {
     'healthMaxLedgerAge',
     'networkPassphrase',
     'coreUrl',
+    ...ADMIN_SETTINGS,
     ...GRAPHQL_LIMIT_SETTINGS,
     'logLevel',
   ],
@@ -52,6 +54,7 @@ export const serve: Command = {
       const server = createApiServer({ services, logger, protection: config, admission: config, graphqlLimits: graphqlLimitsOf(config) });
       const port = await listen(server, config.port, config.host);
       stoppers.push(closeServer(server));
+      await startAdminServer(config, services.metrics.prometheus, logger, stoppers, createHealthHandler(services));
       logger.info(
         { port, coreUrl },
         `Zenith is serving ${serverUrl(config.host, port)} (${SERVED_PATHS})${coreUrl ? `, submitting to ${coreUrl}` : ''}`,

@@ -1,10 +1,11 @@
 import { coreInfoFromAnswer } from '../../api/core_info.js';
 import { graphqlLimitsOf } from '../../api/graphql_limits.js';
-import { createApiServer, SERVED_PATHS } from '../../api/server.js';
-import { ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS, RETENTION_SETTINGS } from '../../config.js';
+import { createApiServer, createHealthHandler, SERVED_PATHS } from '../../api/server.js';
+import { ADMIN_SETTINGS, ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS, RETENTION_SETTINGS } from '../../config.js';
 import { Friendbot } from '../../friendbot/index.js';
 import { createReaper, embeddedCoreSource, retentionOf, startIngester } from '../../ingest/index.js';
 import { embeddedCoreClient, prismaSubmissionStore } from '../../txsub/index.js';
+import { startAdminServer } from '../admin_port.js';
 import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
 import { listenEmbeddedCore, openEmbeddedCore } from '../embedded_core.js';
@@ -37,6 +38,7 @@ export const start: Command = {
     'manualClose',
     'baseReserve',
     'metaOutDir',
+    ...ADMIN_SETTINGS,
     ...GRAPHQL_LIMIT_SETTINGS,
     ...RETENTION_SETTINGS,
     'logLevel',
@@ -113,6 +115,7 @@ export const start: Command = {
       stoppers.push(closeServer(server));
       // answers the requests waiting for a funding transaction before the server closes
       stoppers.push(async () => friendbot.close());
+      await startAdminServer(config, services.metrics.prometheus, logger, stoppers, createHealthHandler(services));
       logger.info({ port }, `Zenith is serving ${serverUrl(config.host, port)} (${SERVED_PATHS}, friendbot at /friendbot)`);
       // an ingester that stops by itself (its database gone, its lock lost) ends the process, which
       // would otherwise serve an ever older history
