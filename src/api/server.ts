@@ -4,7 +4,8 @@
 // access log (access_log.ts); a line at error level means the server is at fault (an unexpected
 // exception), never a client's mistake. Before any route: CORS (cors.ts), the client's address
 // (client_address.ts, proxies believed only from --trusted-proxies) and its rate limit
-// (rate_limit.ts, one unit per request, a stream's start included; GraphQL's by its cost).
+// (rate_limit.ts, one unit per request, a stream's start included; GraphQL's by its cost). Streams
+// and subscriptions are admitted, bounded and charged per update by stream_limits.ts.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createYoga } from 'graphql-yoga';
 import { type Config, defaultConfig } from '../config.js';
@@ -17,6 +18,7 @@ import { refuseDeclaredOversize } from './request_body.js';
 import { createContext, type ApiServices } from './context.js';
 import { graphqlLimitsOf, graphqlLimitsPlugin, type GraphQLLimits } from './graphql_limits.js';
 import { graphqlLogging } from './graphql_logging.js';
+import { OpenStreams, streamLimitsOf, streamLimitsPlugin, type StreamLimits } from './stream_limits.js';
 import { GRAPHQL_SSE_ENDPOINT, graphqlSSE } from './graphql_sse.js';
 import { createFriendbotHandler, friendbotLimiters, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
@@ -40,6 +42,8 @@ export interface ApiServerOptions {
   protection?: ServerProtection;
   /** what one GraphQL request may ask; the configuration's defaults without it */
   graphqlLimits?: GraphQLLimits;
+  /** what open streams may cost; the configuration's defaults without it */
+  streamLimits?: StreamLimits;
 }
 
 export type ServerProtection = Pick<Config, 'trustedProxies' | 'perHourRateLimit' | 'friendbotPerHourLimit'>;
@@ -57,6 +61,12 @@ export function createApiServer(options: ApiServerOptions): Server {
   const requestsFailed = services.metrics.meter('requests.failed');
   const { logging, maskError } = graphqlLogging(logger);
   const limits = options.graphqlLimits ?? graphqlLimitsOf(defaultConfig());
+  const streams = new OpenStreams(options.streamLimits ?? streamLimitsOf(defaultConfig()), {
+    events: services.events,
+    limiter,
+    logger,
+    metrics: services.metrics,
+  });
   const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse }>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -74,7 +84,8 @@ export function createApiServer(options: ApiServerOptions): Server {
         limits,
         chargeGraphQLCost(limiter, (req) => identifyClient(req, trustedProxies).ip),
       ),
-      graphqlSSE({ maxBodyBytes: limits.maxBodyBytes, logger }),
+      graphqlSSE({ maxBodyBytes: limits.maxBodyBytes, logger, streams }),
+      streamLimitsPlugin(streams),
     ],
     maskedErrors: { maskError },
     maxRequestBodySize: limits.maxBodyBytes,
@@ -88,10 +99,10 @@ export function createApiServer(options: ApiServerOptions): Server {
     createSubmitTransactionAsyncHandler(services),
     createMetricsHandler(services.metrics),
     createHealthHandler(services),
-    createRestHandler(schema, services, logger, { friendbot: options.friendbot !== undefined }),
+    createRestHandler(schema, services, logger, { friendbot: options.friendbot !== undefined, streams }),
   ];
 
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
     setCorsHeaders(res);
     // an answer is what its Content-Type says: a browser never runs an echoed value as a page
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -138,4 +149,6 @@ export function createApiServer(options: ApiServerOptions): Server {
       }
     }
   });
+  server.once('close', () => streams.close());
+  return server;
 }

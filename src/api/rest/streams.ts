@@ -7,6 +7,7 @@ import { ProblemError, problems } from '../problems.js';
 import type { Links } from './hal.js';
 import { pageParams, type PageParams } from './params.js';
 import type { PageRoute, ResourceRoute, RouteContext } from './routes.js';
+import type { StreamTicket } from '../stream_limits.js';
 import { streamCursor, streamObject, streamRecords, type StreamRecord } from './sse.js';
 
 type Json = Record<string, unknown>;
@@ -27,20 +28,21 @@ export async function streamResource(
   ctx: RouteContext,
   render: () => Promise<Json | null>,
   rootLinks: Links,
+  ticket?: StreamTicket,
 ): Promise<void> {
   const read = async () => {
     const record = await render();
     if (record === null) throw new ProblemError(problems.notFound());
     return route.links ? { _links: route.links(record, ctx, rootLinks), ...record } : record;
   };
-  await streamObject(req, res, events, { read });
+  await streamObject(req, res, events, { read }, ticket);
 }
-
-const STREAM_BATCH = 200;
 
 /**
  * The page route in streaming mode. The first read happens before the stream opens, so a bad
- * cursor or a missing parent is still a 4xx problem rather than a broken stream.
+ * cursor or a missing parent is still a 4xx problem rather than a broken stream. Each read takes
+ * the request's `limit` records (10 unless told, at most 200), as Horizon's streams do: what a
+ * stream holds while its client is slow is one such page.
  */
 export async function streamPage(
   req: IncomingMessage,
@@ -51,6 +53,7 @@ export async function streamPage(
   ctx: RouteContext,
   readPage: ReadPage,
   shared: SharedReads,
+  ticket?: StreamTicket,
 ): Promise<void> {
   const page = pageParams(url.searchParams, route.includeFailed ?? false);
   const read = (cursor: string | null, order: 'asc' | 'desc', limit: number): Promise<StreamRecord[]> => {
@@ -62,11 +65,11 @@ export async function streamPage(
     });
   };
   const source = {
-    next: (cursor: string | null) => read(cursor, 'asc', STREAM_BATCH),
+    next: (cursor: string | null) => read(cursor, 'asc', page.limit),
     now: async () => (await read(null, 'desc', 1))[0]?.pagingToken ?? null,
-    pageSize: STREAM_BATCH,
+    pageSize: page.limit,
   };
-  await streamRecords(req, res, events, source, streamCursor(req, page.cursor === '' ? null : page.cursor));
+  await streamRecords(req, res, events, source, streamCursor(req, page.cursor === '' ? null : page.cursor), ticket);
 }
 
 /**

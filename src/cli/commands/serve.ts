@@ -1,7 +1,8 @@
 import { fetchCoreInfo } from '../../api/core_info.js';
 import { graphqlLimitsOf } from '../../api/graphql_limits.js';
 import { createApiServer, SERVED_PATHS } from '../../api/server.js';
-import { GRAPHQL_LIMIT_SETTINGS } from '../../config.js';
+import { streamLimitsOf } from '../../api/stream_limits.js';
+import { GRAPHQL_LIMIT_SETTINGS, STREAM_LIMIT_SETTINGS } from '../../config.js';
 import { httpCoreClient } from '../../txsub/index.js';
 import { openApiServices } from '../api_services.js';
 import type { Command } from '../command.js';
@@ -28,6 +29,7 @@ export const serve: Command = {
     'networkPassphrase',
     'coreUrl',
     ...GRAPHQL_LIMIT_SETTINGS,
+    ...STREAM_LIMIT_SETTINGS,
     'logLevel',
   ],
   async run(config, logger) {
@@ -47,7 +49,13 @@ export const serve: Command = {
         coreInfo: async () => (coreUrl ? fetchCoreInfo(coreUrl) : null),
         stoppers,
       });
-      const server = createApiServer({ services, logger, protection: config, graphqlLimits: graphqlLimitsOf(config) });
+      const server = createApiServer({
+        services,
+        logger,
+        protection: config,
+        graphqlLimits: graphqlLimitsOf(config),
+        streamLimits: streamLimitsOf(config),
+      });
       const port = await listen(server, config.port, config.host);
       stoppers.push(closeServer(server));
       logger.info(

@@ -1,7 +1,8 @@
 import { coreInfoFromAnswer } from '../../api/core_info.js';
 import { graphqlLimitsOf } from '../../api/graphql_limits.js';
 import { createApiServer, SERVED_PATHS } from '../../api/server.js';
-import { GRAPHQL_LIMIT_SETTINGS, RETENTION_SETTINGS } from '../../config.js';
+import { streamLimitsOf } from '../../api/stream_limits.js';
+import { GRAPHQL_LIMIT_SETTINGS, RETENTION_SETTINGS, STREAM_LIMIT_SETTINGS } from '../../config.js';
 import { Friendbot } from '../../friendbot/index.js';
 import { createReaper, embeddedCoreSource, retentionOf, startIngester } from '../../ingest/index.js';
 import { embeddedCoreClient, prismaSubmissionStore } from '../../txsub/index.js';
@@ -36,6 +37,7 @@ export const start: Command = {
     'baseReserve',
     'metaOutDir',
     ...GRAPHQL_LIMIT_SETTINGS,
+    ...STREAM_LIMIT_SETTINGS,
     ...RETENTION_SETTINGS,
     'logLevel',
   ],
@@ -92,7 +94,14 @@ export const start: Command = {
         events: services.events,
         baseFee: core.info().info.ledger.baseFee,
       });
-      const server = createApiServer({ services, logger, friendbot, protection: config, graphqlLimits: graphqlLimitsOf(config) });
+      const server = createApiServer({
+        services,
+        logger,
+        friendbot,
+        protection: config,
+        graphqlLimits: graphqlLimitsOf(config),
+        streamLimits: streamLimitsOf(config),
+      });
       const port = await listen(server, config.port, config.host);
       if (!isLoopback(config.host)) {
         // stellar-core's root account: its secret seed is the network id, the passphrase's sha256
