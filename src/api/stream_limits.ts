@@ -145,7 +145,9 @@ export class OpenStreams {
         sent = 1;
         return !limiter.take(ip).limited;
       },
-      room: () => drained(res),
+      room: async () => {
+        await drained(res);
+      },
       get closed() {
         return res.destroyed || res.writableEnded;
       },
@@ -184,20 +186,27 @@ export class OpenStreams {
   }
 }
 
-/** Resolves when `res` has taken what was written (or is gone), so a client that does not read is not read for. */
-export function drained(res: ServerResponse): Promise<void> {
+/**
+ * Resolves when `res` has taken what was written (or is gone), so a client that does not read is
+ * not read for: true then, false if `withinMs` passed first.
+ */
+export function drained(res: ServerResponse, withinMs?: number): Promise<boolean> {
   return new Promise((resolve) => {
     if (!res.writableNeedDrain || res.destroyed) {
-      resolve();
+      resolve(true);
       return;
     }
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (done: boolean) => {
+      clearTimeout(timer);
+      res.off('drain', onDone);
+      res.off('close', onDone);
+      resolve(done);
     };
-    res.on('drain', done);
-    res.on('close', done);
+    const onDone = () => finish(true);
+    res.on('drain', onDone);
+    res.on('close', onDone);
+    if (withinMs !== undefined) timer = setTimeout(() => finish(false), withinMs);
   });
 }
 

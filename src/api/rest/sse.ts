@@ -24,6 +24,8 @@ export interface ObjectStream {
 }
 
 const HEARTBEAT_MS = 15_000;
+/** how long a stream waits for its client with a page in hand before it lets the page go */
+const HOLD_MS = 1000;
 
 export function wantsEventStream(req: IncomingMessage): boolean {
   return (req.headers.accept ?? '').includes('text/event-stream');
@@ -110,7 +112,11 @@ async function send<T>(
         res.end(`event: error\ndata: ${STREAM_RATE_LIMITED}\n\n`);
         break;
       }
-      if (!res.write(event(item.value))) await drained(res);
+      if (!res.write(event(item.value)) && !(await drained(res, HOLD_MS))) {
+        // a client this slow is not worth a page in memory: it is read again once the client has room
+        follower.release();
+        await drained(res);
+      }
     }
   } catch (error) {
     res.end();

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LedgerEvents } from '../../events/ledger_events.js';
 import { ProblemError, problems } from '../problems.js';
 import type { Links } from './hal.js';
+import { DEFAULT_PAGE_SIZE as STREAM_PAGE_SIZE } from '../schema/paging.js';
 import { pageParams, type PageParams } from './params.js';
 import type { PageRoute, ResourceRoute, RouteContext } from './routes.js';
 import type { StreamTicket } from '../stream_limits.js';
@@ -40,9 +41,10 @@ export async function streamResource(
 
 /**
  * The page route in streaming mode. The first read happens before the stream opens, so a bad
- * cursor or a missing parent is still a 4xx problem rather than a broken stream. Each read takes
- * the request's `limit` records (10 unless told, at most 200), as Horizon's streams do: what a
- * stream holds while its client is slow is one such page.
+ * cursor or a missing parent is still a 4xx problem rather than a broken stream. Whatever its
+ * `limit`, a stream sends every record after its cursor, read a default page (10) at a time: what
+ * a stream holds while its client is slow is at most that page, and not even that once the
+ * client has kept it waiting (sse.ts).
  */
 export async function streamPage(
   req: IncomingMessage,
@@ -65,9 +67,9 @@ export async function streamPage(
     });
   };
   const source = {
-    next: (cursor: string | null) => read(cursor, 'asc', page.limit),
+    next: (cursor: string | null) => read(cursor, 'asc', STREAM_PAGE_SIZE),
     now: async () => (await read(null, 'desc', 1))[0]?.pagingToken ?? null,
-    pageSize: page.limit,
+    pageSize: STREAM_PAGE_SIZE,
   };
   await streamRecords(req, res, events, source, streamCursor(req, page.cursor === '' ? null : page.cursor), ticket);
 }

@@ -5,13 +5,13 @@
 import type { ApiContext } from '../context.js';
 import { followKeyset } from '../follow/index.js';
 import { createLoaders } from '../loaders.js';
-import { keysetConnection, type KeysetSource } from './paging.js';
+import { DEFAULT_PAGE_SIZE, keysetConnection, type KeysetSource } from './paging.js';
 
 /**
  * Rows a subscription reads at once (catching up, or after a ledger): what it holds while its
- * client is slow, so fewer than a page's 200; a REST stream's default is 10 (its `limit`).
+ * client is slow, so a default page, as a REST stream without `limit` reads.
  */
-export const FOLLOW_PAGE_SIZE = 50;
+const FOLLOW_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /** The cursor's reads happen before this resolves, so a bad cursor is the subscription's error rather than a broken stream. */
 export function follow<Row, Key>(
