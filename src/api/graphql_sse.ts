@@ -8,7 +8,8 @@
 // errors, and anything unexpected is a coded server_error (logged at error level). An event stream
 // (a distinct connection, or the reserved stream of the single-connection mode) is admitted as a
 // stream (stream_limits.ts: 429 or 503 over the caps), and each operation of the single-connection
-// mode is one more; the client leaving aborts the request graphql-sse sees, which ends its operations.
+// mode is one more; the client leaving aborts the request graphql-sse sees, which ends its operations,
+// and a reservation that never connects is dropped after --stream-drain-timeout.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getOperationAST, GraphQLError, type ExecutionResult } from 'graphql';
 import type { Response as SSEResponse } from 'graphql-sse';
@@ -79,6 +80,8 @@ export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger; stre
   const { maxBodyBytes, logger, streams } = options;
   /** the responses of the single-connection mode's open streams, by token */
   const reserved = new Map<string, ServerResponse>();
+  /** tokens reserved (PUT) whose stream has not connected yet */
+  const unconnected = new Set<string>();
   const serverContexts = new WeakMap<Request, ServerContext>();
   const tooLarge = (): HandlerResponse =>
     errorsResponse(413, [{ message: 'Request body too large', extensions: { code: 'REQUEST_ENTITY_TOO_LARGE' } }]);
@@ -139,6 +142,7 @@ export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger; stre
     try {
       const streamTicket = streams.admit(req, res);
       if (token !== null && !reserved.has(token)) {
+        unconnected.delete(token);
         reserved.set(token, res);
         res.once('close', () => reserved.get(token) === res && reserved.delete(token));
       }
@@ -147,6 +151,26 @@ export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger; stre
       if (!(error instanceof ProblemError)) throw error;
       return errorsResponse(error.problem.status, [streamRefusalError(error.problem)]);
     }
+  }
+
+  /**
+   * graphql-sse keeps a reserved stream until it has connected and closed: one never connected is
+   * dropped after the drain timeout, by connecting to it with a request already aborted.
+   */
+  function expireReservation(token: string): void {
+    unconnected.add(token);
+    const timer = setTimeout(() => {
+      if (!unconnected.delete(token) || !yogaServer || !handle) return;
+      const url = `http://localhost${GRAPHQL_SSE_ENDPOINT}?${TOKEN_QUERY}=${encodeURIComponent(token)}`;
+      const aborted = new AbortController();
+      aborted.abort();
+      const request = new yogaServer.fetchAPI.Request(url, { headers: { accept: 'text/event-stream' }, signal: aborted.signal });
+      handle(request).then(
+        (response) => response.body?.cancel(),
+        (error: unknown) => logger.error({ err: error }, 'graphql-sse reservation not dropped'),
+      );
+    }, streams.limits.drainTimeoutMs);
+    timer.unref();
   }
 
   async function answer(request: Request, serverContext: ServerContext): Promise<Response> {
@@ -173,7 +197,9 @@ export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger; stre
         req = new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: text, signal: request.signal });
       }
       serverContexts.set(req, context);
-      return await handle(req);
+      const response = await handle(req);
+      if (request.method === 'PUT' && response.status === 201) expireReservation(await response.clone().text());
+      return response;
     } catch (error) {
       logger.error({ err: error }, 'graphql-sse request failed');
       return respond(

@@ -169,6 +169,24 @@ describe('streams per client', () => {
   });
 });
 
+describe("graphql-sse's reserved streams", () => {
+  it('are dropped when they do not connect within the drain timeout', async () => {
+    const base = await serve({ drainTimeoutMs: 200 });
+    const reserve = async () => (await fetch(`${base}/graphql/stream`, { method: 'PUT' })).text();
+    const connect = (token: string) => openStream(`${base}/graphql/stream?token=${token}`);
+    const kept = await reserve();
+    const connected = await connect(kept);
+    expect(connected.response.status).toBe(200);
+    const dropped = await reserve();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // graphql-sse no longer knows the token: a GET without a query
+    const late = await connect(dropped);
+    expect(late.response.status).toBe(400);
+    await late.readUntil('\u0000');
+    connected.close();
+  });
+});
+
 describe('streams in total', () => {
   it.each([
     ['a REST stream', restStream],
