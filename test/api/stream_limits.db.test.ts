@@ -200,6 +200,17 @@ describe('streams in total', () => {
     expect((await fetch(`${base}/ledgers?limit=1`)).status).toBe(200);
     for (const stream of held) stream.close();
   });
+
+  it("count yoga's subscriptions at /graphql, refused with a coded error, 503 and Retry-After", async () => {
+    const base = await serve({ total: 1 });
+    const held = await restStream(base);
+    await held.readUntil('hello');
+    const refused = await yogaSubscription(base);
+    expect(await refused.readUntil('service_unavailable')).toContain('"code":"service_unavailable"');
+    expect(refused.response.status).toBe(503);
+    expect(refused.response.headers.get('retry-after')).toBe('10');
+    held.close();
+  });
 });
 
 describe("streams' updates", () => {
