@@ -7,6 +7,8 @@
 import { fork } from 'node:child_process';
 import { Agent, get } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { streamLimitsOf } from '../src/api/stream_limits.js';
+import { defaultConfig } from '../src/config.js';
 import { startTestNetwork } from '../test/support/network.js';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -17,7 +19,8 @@ if (process.argv[2] === 'clients') await runClients(process.argv[3]!, Number(pro
 else await runServer(Number(process.argv[2] ?? 1000), Number(process.argv[3] ?? 5));
 
 async function runServer(clients: number, ledgers: number): Promise<void> {
-  const network = await startTestNetwork();
+  // every client comes from 127.0.0.1: the caps on streams per client and in total are lifted
+  const network = await startTestNetwork({ streamLimits: { ...streamLimitsOf(defaultConfig()), perClient: 0, total: 0 } });
   // registered before any stream: the moment the ledger's commit is announced
   const committed = new Map<string, number>();
   network.events.subscribe((sequence) => committed.set(String(BigInt(sequence) << 32n), now()));

@@ -15,6 +15,10 @@ export interface Config {
   maxConcurrentRequests: number;
   maxQueuedRequests: number;
   maxRequestWaitMs: number;
+  maxStreamsPerClient: number;
+  maxStreams: number;
+  streamMaxBufferedBytes: number;
+  streamDrainTimeoutMs: number;
   dataDir: string;
   databaseUrl: string | null;
   databaseRoUrl: string | null;
@@ -140,6 +144,39 @@ export const settings: Settings = {
     help: 'milliseconds an API request may wait for its turn before it is answered 503 with Retry-After',
     default: 1000,
     parse: (text, setting) => parseInteger(text, setting, 1, 600_000),
+  },
+  // what open streams may cost (src/api/stream_limits.ts, docs/security.md)
+  maxStreamsPerClient: {
+    flag: 'max-streams-per-client',
+    env: 'MAX_STREAMS_PER_CLIENT',
+    valueName: 'N',
+    help: 'streams (server-sent events, GraphQL subscriptions) one client IP may have open at once (more: 429); 0: no cap',
+    default: 20,
+    parse: (text, setting) => parseInteger(text, setting, 0, 1_000_000),
+  },
+  maxStreams: {
+    flag: 'max-streams',
+    env: 'MAX_STREAMS',
+    valueName: 'N',
+    help: 'streams open at once in this process (more: 503 with Retry-After); 0: no cap',
+    default: 1000,
+    parse: (text, setting) => parseInteger(text, setting, 0, 10_000_000),
+  },
+  streamMaxBufferedBytes: {
+    flag: 'stream-max-buffered-bytes',
+    env: 'STREAM_MAX_BUFFERED_BYTES',
+    valueName: 'BYTES',
+    help: 'bytes a stream may hold unsent for a client that does not read before the client is disconnected',
+    default: 1024 * 1024,
+    parse: (text, setting) => parseInteger(text, setting, 16 * 1024, 1024 * 1024 * 1024),
+  },
+  streamDrainTimeoutMs: {
+    flag: 'stream-drain-timeout',
+    env: 'STREAM_DRAIN_TIMEOUT',
+    valueName: 'MS',
+    help: 'milliseconds a stream waits for a client that stopped reading to take what is sent before disconnecting it',
+    default: 30_000,
+    parse: (text, setting) => parseInteger(text, setting, 100, 3_600_000),
   },
   dataDir: {
     flag: 'data-dir',
@@ -410,6 +447,14 @@ export const GRAPHQL_LIMIT_SETTINGS = [
   'graphqlMaxDirectives',
   'graphqlMaxComplexity',
   'graphqlMaxBodyBytes',
+] as const satisfies readonly SettingName[];
+
+/** What open streams may cost, settings of every command that serves the API. */
+export const STREAM_LIMIT_SETTINGS = [
+  'maxStreamsPerClient',
+  'maxStreams',
+  'streamMaxBufferedBytes',
+  'streamDrainTimeoutMs',
 ] as const satisfies readonly SettingName[];
 
 /** A flag's value as given on the command line: a string, or true for a bare boolean flag. */

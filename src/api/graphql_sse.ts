@@ -5,19 +5,35 @@
 // in text/plain, and graphql-sse reads a body of any size and repeats an invalid one in its error.
 // Here a body is read up to the GraphQL limit (413 beyond it), a body that is not JSON is a 400
 // that does not quote it, a document that does not parse or validate is a 400 with its coded
-// errors, and anything unexpected is a coded server_error (logged at error level).
+// errors, and anything unexpected is a coded server_error (logged at error level). An event stream
+// (a distinct connection, or the reserved stream of the single-connection mode) is admitted as a
+// stream (stream_limits.ts: 429 or 503 over the caps), and each operation of the single-connection
+// mode is one more; the client leaving aborts the request graphql-sse sees, which ends its operations,
+// and a reservation that never connects is dropped after --stream-drain-timeout.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getOperationAST, GraphQLError, type ExecutionResult } from 'graphql';
 import type { Response as SSEResponse } from 'graphql-sse';
 import { createHandler } from 'graphql-sse/lib/use/fetch';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
+import { ProblemError } from './problems.js';
+import { type OpenStreams, streamRefusalError } from './stream_limits.js';
 
 export const GRAPHQL_SSE_ENDPOINT = '/graphql/stream';
 
-type ServerContext = Record<string, unknown>;
+type ServerContext = Record<string, unknown> & { req?: IncomingMessage; res?: ServerResponse };
 type HandlerResponse = [string, { status: number; statusText: string; headers: Record<string, string> }];
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 413: 'Payload Too Large', 500: 'Internal Server Error' };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+/** graphql-sse's single-connection mode names its stream so (common.ts's TOKEN_HEADER_KEY, TOKEN_QUERY_KEY) */
+const TOKEN_HEADER = 'x-graphql-event-stream-token';
+const TOKEN_QUERY = 'token';
 
 function errorsResponse(status: number, errors: readonly unknown[]): HandlerResponse {
   // a new headers object each time: the Response writes its content-length into it
@@ -60,8 +76,12 @@ async function readBoundedText(body: ReadableStream<Uint8Array>, maxBytes: numbe
   }
 }
 
-export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger }): Plugin {
-  const { maxBodyBytes, logger } = options;
+export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger; streams: OpenStreams }): Plugin {
+  const { maxBodyBytes, logger, streams } = options;
+  /** the responses of the single-connection mode's open streams, by token */
+  const reserved = new Map<string, ServerResponse>();
+  /** tokens reserved (PUT) whose stream has not connected yet */
+  const unconnected = new Set<string>();
   const serverContexts = new WeakMap<Request, ServerContext>();
   const tooLarge = (): HandlerResponse =>
     errorsResponse(413, [{ message: 'Request body too large', extensions: { code: 'REQUEST_ENTITY_TOO_LARGE' } }]);
@@ -110,11 +130,56 @@ export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger }): P
     );
   }
 
+  /** The server context of a request: an event stream is admitted (or refused), an operation of a reserved stream names that stream's response. */
+  function streamContext(request: Request, serverContext: ServerContext): ServerContext | HandlerResponse {
+    const { req, res } = serverContext;
+    if (!req || !res) return serverContext;
+    const token = request.headers.get(TOKEN_HEADER) ?? new URL(request.url).searchParams.get(TOKEN_QUERY);
+    if (request.headers.get('accept') !== 'text/event-stream') {
+      const streamResponse = token === null ? undefined : reserved.get(token);
+      return streamResponse ? { ...serverContext, streamResponse } : serverContext;
+    }
+    try {
+      const streamTicket = streams.admit(req, res);
+      if (token !== null && !reserved.has(token)) {
+        unconnected.delete(token);
+        reserved.set(token, res);
+        res.once('close', () => reserved.get(token) === res && reserved.delete(token));
+      }
+      return { ...serverContext, streamTicket };
+    } catch (error) {
+      if (!(error instanceof ProblemError)) throw error;
+      return errorsResponse(error.problem.status, [streamRefusalError(error.problem)]);
+    }
+  }
+
+  /**
+   * graphql-sse keeps a reserved stream until it has connected and closed: one never connected is
+   * dropped after the drain timeout, by connecting to it with a request already aborted.
+   */
+  function expireReservation(token: string): void {
+    unconnected.add(token);
+    const timer = setTimeout(() => {
+      if (!unconnected.delete(token) || !yogaServer || !handle) return;
+      const url = `http://localhost${GRAPHQL_SSE_ENDPOINT}?${TOKEN_QUERY}=${encodeURIComponent(token)}`;
+      const aborted = new AbortController();
+      aborted.abort();
+      const request = new yogaServer.fetchAPI.Request(url, { headers: { accept: 'text/event-stream' }, signal: aborted.signal });
+      handle(request).then(
+        (response) => response.body?.cancel(),
+        (error: unknown) => logger.error({ err: error }, 'graphql-sse reservation not dropped'),
+      );
+    }, streams.limits.drainTimeoutMs);
+    timer.unref();
+  }
+
   async function answer(request: Request, serverContext: ServerContext): Promise<Response> {
     if (!yogaServer || !handle) throw new Error('graphql-sse is not initialised');
     const { fetchAPI } = yogaServer;
     const respond = ([body, init]: HandlerResponse): Response => new fetchAPI.Response(body, init);
     try {
+      const context = streamContext(request, serverContext);
+      if (Array.isArray(context)) return respond(context);
       let req = request;
       if (request.body) {
         const length = Number(request.headers.get('content-length') ?? 0);
@@ -128,10 +193,13 @@ export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger }): P
             return respond(errorsResponse(400, [{ message: 'POST body sent invalid JSON.', extensions: { code: 'BAD_REQUEST' } }]));
           }
         }
-        req = new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: text });
+        // with the request's signal: the client leaving ends the operation
+        req = new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: text, signal: request.signal });
       }
-      serverContexts.set(req, serverContext);
-      return await handle(req);
+      serverContexts.set(req, context);
+      const response = await handle(req);
+      if (request.method === 'PUT' && response.status === 201) expireReservation(await response.clone().text());
+      return response;
     } catch (error) {
       logger.error({ err: error }, 'graphql-sse request failed');
       return respond(

@@ -7,6 +7,7 @@
 // (rate_limit.ts, one unit per request, a stream's start included; GraphQL's by its cost). Then
 // /health and /metrics are answered at once; every other request but streams and submissions waits
 // for its turn under the load-shedding bound (admission.ts), a 503 with Retry-After past it.
+// Streams and subscriptions are admitted, bounded and charged per update by stream_limits.ts.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createYoga } from 'graphql-yoga';
 import { type Config, defaultConfig } from '../config.js';
@@ -22,6 +23,7 @@ import { createContext, type ApiServices } from './context.js';
 import { graphqlLimitsOf, graphqlLimitsPlugin, type GraphQLLimits } from './graphql_limits.js';
 import { countSubscriptions } from './subscription_metrics.js';
 import { graphqlLogging } from './graphql_logging.js';
+import { OpenStreams, streamLimitsOf, streamLimitsPlugin, type StreamLimits } from './stream_limits.js';
 import { GRAPHQL_SSE_ENDPOINT, graphqlSSE } from './graphql_sse.js';
 import { createFriendbotHandler, friendbotLimiters, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
@@ -50,6 +52,8 @@ export interface ApiServerOptions {
   admission?: AdmissionLimits;
   /** what one GraphQL request may ask; the configuration's defaults without it */
   graphqlLimits?: GraphQLLimits;
+  /** what open streams may cost; the configuration's defaults without it */
+  streamLimits?: StreamLimits;
 }
 
 export type ServerProtection = Pick<Config, 'trustedProxies' | 'perHourRateLimit' | 'friendbotPerHourLimit'>;
@@ -66,6 +70,12 @@ export function createApiServer(options: ApiServerOptions): Server {
   const requestMetered = requestMeters(services.metrics);
   const { logging, maskError } = graphqlLogging(logger);
   const limits = options.graphqlLimits ?? graphqlLimitsOf(defaultConfig());
+  const streams = new OpenStreams(options.streamLimits ?? streamLimitsOf(defaultConfig()), {
+    events: services.events,
+    limiter,
+    logger,
+    metrics: services.metrics,
+  });
   const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse }>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -83,8 +93,9 @@ export function createApiServer(options: ApiServerOptions): Server {
         limits,
         chargeGraphQLCost(limiter, (req) => identifyClient(req, trustedProxies).ip),
       ),
-      graphqlSSE({ maxBodyBytes: limits.maxBodyBytes, logger }),
+      graphqlSSE({ maxBodyBytes: limits.maxBodyBytes, logger, streams }),
       countSubscriptions(services.metrics.prometheus),
+      streamLimitsPlugin(streams),
     ],
     maskedErrors: { maskError },
     maxRequestBodySize: limits.maxBodyBytes,
@@ -98,10 +109,10 @@ export function createApiServer(options: ApiServerOptions): Server {
       : []),
     createSubmitTransactionHandler(services.txsub, renderTransaction),
     createSubmitTransactionAsyncHandler(services),
-    createRestHandler(schema, services, logger, { friendbot: options.friendbot !== undefined }),
+    createRestHandler(schema, services, logger, { friendbot: options.friendbot !== undefined, streams }),
   ];
 
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
     setCorsHeaders(res);
     // an answer is what its Content-Type says: a browser never runs an echoed value as a page
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -152,6 +163,8 @@ export function createApiServer(options: ApiServerOptions): Server {
       }
     }
   });
+  server.once('close', () => streams.close());
+  return server;
 }
 
 /**

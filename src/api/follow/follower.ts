@@ -53,6 +53,12 @@ export abstract class Follower<T> implements AsyncIterableIterator<T, undefined>
     return this;
   }
 
+  /**
+   * Frees what was read but not yet taken, to be read again when the consumer next asks: a
+   * consumer whose client does not take what it was sent holds nothing while it waits.
+   */
+  release(): void {}
+
   /** the next item, or DONE when `nextLedger` answered false (stopped) */
   protected abstract produce(): Promise<IteratorResult<T, undefined>>;
 

@@ -1,6 +1,7 @@
 // Following a keyset list: catch up page by page from a cursor (`now`: after the newest record when
 // the follow starts), then read what is new after each ingested ledger. One page at a time is held;
-// the next is read when the consumer has taken the last record of this one.
+// the next is read when the consumer has taken the last record of this one, and `release()` drops
+// what is left of it (read again from the last record taken).
 import type { LedgerEvents } from '../../events/ledger_events.js';
 import { DONE, Follower } from './follower.js';
 
@@ -25,6 +26,8 @@ export function followKeyset<R>(events: LedgerEvents, source: Keyset<R>, cursor:
 
 class KeysetFollower<R> extends Follower<R> {
   private position: string | null = null;
+  /** the cursor the page was read after */
+  private pageStart: string | null = null;
   private page: readonly R[] = [];
   private index = 0;
   private caughtUp = false;
@@ -54,7 +57,17 @@ class KeysetFollower<R> extends Follower<R> {
     return { done: false, value: this.page[this.index++] as R };
   }
 
+  override release(): void {
+    if (this.index >= this.page.length) return;
+    const taken = this.page[this.index - 1];
+    this.position = taken === undefined ? this.pageStart : this.source.cursor(taken);
+    this.page = [];
+    this.index = 0;
+    this.caughtUp = false;
+  }
+
   private take(page: readonly R[]): void {
+    this.pageStart = this.position;
     this.page = page;
     this.index = 0;
     this.caughtUp = page.length < (this.source.pageSize ?? 1);

@@ -21,6 +21,7 @@ import { renderResource } from './resources.js';
 import { routes, type RouteContext } from './routes.js';
 import { wantsEventStream } from './sse.js';
 import { SharedReads, streamPage, streamResource } from './streams.js';
+import type { OpenStreams } from '../stream_limits.js';
 
 /** A handler of the one server: answers true when the request was its own. */
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
@@ -30,6 +31,8 @@ export interface RestOptions {
   friendbot?: boolean;
   /** turns each route's document into what runs it: the planned executor unless told otherwise (the bench's comparison) */
   compile?: CompileDocument;
+  /** the caps and bounds of streams (stream_limits.ts); none without it */
+  streams?: OpenStreams;
 }
 
 export function createRestHandler(schema: GraphQLSchema, services: ApiServices, logger: Logger, options: RestOptions = {}): RequestHandler {
@@ -68,6 +71,8 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
       // the route's document, or its variant with join=transactions
       const runnable = joinedRoute(found.compiled, query);
       const streaming = route.stream === true && wantsEventStream(req);
+      // admitted before its first read, so a refused stream costs no query
+      const ticket = streaming ? options.streams?.admit(req, res) : undefined;
       // Horizon's state middleware: before the handler, so its 4xx answers carry it too; not on a stream
       if (route.state && !streaming) res.setHeader('Latest-Ledger', String((await latest.current()).ingested));
       if (route.kind === 'resource' && route.raw && wantsRaw(req)) {
@@ -80,7 +85,7 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
         const render = () => renderResource(schema, services, runnable, route, ctx);
         const closed = services.metrics.prometheus.opened('stream');
         try {
-          await streamResource(req, res, services.events, route, ctx, render, rootLinks(ctx.origin));
+          await streamResource(req, res, services.events, route, ctx, render, rootLinks(ctx.origin), ticket);
         } finally {
           closed();
         }
@@ -96,7 +101,7 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
         const read = (page: PageParams) => readPage(schema, services, runnable, route, ctx, page);
         const closed = services.metrics.prometheus.opened('stream');
         try {
-          await streamPage(req, res, url, services.events, route, ctx, read, streamReads);
+          await streamPage(req, res, url, services.events, route, ctx, read, streamReads, ticket);
         } finally {
           closed();
         }

@@ -2,10 +2,13 @@
 // then one event per record with `id: <paging_token>` and `data: <json>`. What a stream sends comes
 // from the follow engine (src/api/follow/): it wakes only when a ledger is ingested (one signal for
 // every open stream, no timer per client), reads what is new after its cursor, and frees everything
-// the moment the client goes away. The next event is taken only once the socket has room for it.
+// the moment the client goes away. The next event is taken only once the socket has room for it;
+// the stream's ticket (stream_limits.ts) disconnects a client that stops reading and charges each
+// update to its rate limit, which ends the stream with Horizon's error event once spent.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LedgerEvents } from '../../events/ledger_events.js';
 import { type Follower, followChanges, followKeyset, type Keyset } from '../follow/index.js';
+import { drained, STREAM_RATE_LIMITED, type StreamTicket } from '../stream_limits.js';
 
 export interface StreamRecord {
   pagingToken: string;
@@ -21,6 +24,8 @@ export interface ObjectStream {
 }
 
 const HEARTBEAT_MS = 15_000;
+/** how long a stream waits for its client with a page in hand before it lets the page go */
+const HOLD_MS = 1000;
 
 export function wantsEventStream(req: IncomingMessage): boolean {
   return (req.headers.accept ?? '').includes('text/event-stream');
@@ -40,6 +45,7 @@ export async function streamRecords(
   events: LedgerEvents,
   source: RecordStream,
   cursor: string | null,
+  ticket?: StreamTicket,
 ): Promise<void> {
   const keyset: Keyset<StreamRecord> = {
     next: (after) => source.next(after),
@@ -48,7 +54,7 @@ export async function streamRecords(
     pageSize: source.pageSize,
   };
   const records = await followKeyset(events, keyset, cursor);
-  await send(req, res, records, (record) => `id: ${record.pagingToken}\ndata: ${serialize(record.json)}\n\n`);
+  await send(req, res, records, (record) => `id: ${record.pagingToken}\ndata: ${serialize(record.json)}\n\n`, ticket);
 }
 
 // streams that share a read share its records: each record is serialized once, not once per client
@@ -62,13 +68,29 @@ function serialize(json: unknown): string {
 }
 
 /** The object now, then again after a ledger that changed it; a failed first read throws before the stream opens. */
-export async function streamObject(req: IncomingMessage, res: ServerResponse, events: LedgerEvents, source: ObjectStream): Promise<void> {
+export async function streamObject(
+  req: IncomingMessage,
+  res: ServerResponse,
+  events: LedgerEvents,
+  source: ObjectStream,
+  ticket?: StreamTicket,
+): Promise<void> {
   const changes = await followChanges(events, () => source.read());
-  await send(req, res, changes, (object) => `data: ${JSON.stringify(object)}\n\n`);
+  await send(req, res, changes, (object) => `data: ${JSON.stringify(object)}\n\n`, ticket);
 }
 
-/** Opens the stream and writes each item the follower gives until the client leaves (which stops the follower). */
-async function send<T>(req: IncomingMessage, res: ServerResponse, follower: Follower<T>, event: (item: T) => string): Promise<void> {
+/**
+ * Opens the stream and writes each item the follower gives until the client leaves (which stops
+ * the follower), or until the item's charge finds the client's rate limit spent: then Horizon's
+ * error event ends it.
+ */
+async function send<T>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  follower: Follower<T>,
+  event: (item: T) => string,
+  ticket?: StreamTicket,
+): Promise<void> {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache',
@@ -80,12 +102,21 @@ async function send<T>(req: IncomingMessage, res: ServerResponse, follower: Foll
   const leave = () => void follower.return();
   req.on('close', leave);
   res.on('close', leave);
+  // a client that has not taken the last event needs no keep-alive
   const heartbeat = setInterval(() => {
-    if (open(res)) res.write(': keep-alive\n\n');
+    if (open(res) && !res.writableNeedDrain) res.write(': keep-alive\n\n');
   }, HEARTBEAT_MS);
   try {
     for (let item = await follower.next(); !item.done && open(res); item = await follower.next()) {
-      if (!res.write(event(item.value))) await drained(res);
+      if (ticket && !ticket.charge()) {
+        res.end(`event: error\ndata: ${STREAM_RATE_LIMITED}\n\n`);
+        break;
+      }
+      if (!res.write(event(item.value)) && !(await drained(res, HOLD_MS))) {
+        // a client this slow is not worth a page in memory: it is read again once the client has room
+        follower.release();
+        await drained(res);
+      }
     }
   } catch (error) {
     res.end();
@@ -100,21 +131,4 @@ async function send<T>(req: IncomingMessage, res: ServerResponse, follower: Foll
 
 function open(res: ServerResponse): boolean {
   return !res.writableEnded && !res.destroyed;
-}
-
-/** Resolves when the socket has taken what was written (or is gone), so a client that does not read is not read for. */
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    if (!res.writableNeedDrain || res.destroyed) {
-      resolve();
-      return;
-    }
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }

@@ -5,8 +5,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LedgerEvents } from '../../events/ledger_events.js';
 import { ProblemError, problems } from '../problems.js';
 import type { Links } from './hal.js';
+import { DEFAULT_PAGE_SIZE as STREAM_PAGE_SIZE } from '../schema/paging.js';
 import { pageParams, type PageParams } from './params.js';
 import type { PageRoute, ResourceRoute, RouteContext } from './routes.js';
+import type { StreamTicket } from '../stream_limits.js';
 import { streamCursor, streamObject, streamRecords, type StreamRecord } from './sse.js';
 
 type Json = Record<string, unknown>;
@@ -27,20 +29,22 @@ export async function streamResource(
   ctx: RouteContext,
   render: () => Promise<Json | null>,
   rootLinks: Links,
+  ticket?: StreamTicket,
 ): Promise<void> {
   const read = async () => {
     const record = await render();
     if (record === null) throw new ProblemError(problems.notFound());
     return route.links ? { _links: route.links(record, ctx, rootLinks), ...record } : record;
   };
-  await streamObject(req, res, events, { read });
+  await streamObject(req, res, events, { read }, ticket);
 }
-
-const STREAM_BATCH = 200;
 
 /**
  * The page route in streaming mode. The first read happens before the stream opens, so a bad
- * cursor or a missing parent is still a 4xx problem rather than a broken stream.
+ * cursor or a missing parent is still a 4xx problem rather than a broken stream. Whatever its
+ * `limit`, a stream sends every record after its cursor, read a default page (10) at a time: what
+ * a stream holds while its client is slow is at most that page, and not even that once the
+ * client has kept it waiting (sse.ts).
  */
 export async function streamPage(
   req: IncomingMessage,
@@ -51,6 +55,7 @@ export async function streamPage(
   ctx: RouteContext,
   readPage: ReadPage,
   shared: SharedReads,
+  ticket?: StreamTicket,
 ): Promise<void> {
   const page = pageParams(url.searchParams, route.includeFailed ?? false);
   const read = (cursor: string | null, order: 'asc' | 'desc', limit: number): Promise<StreamRecord[]> => {
@@ -62,11 +67,11 @@ export async function streamPage(
     });
   };
   const source = {
-    next: (cursor: string | null) => read(cursor, 'asc', STREAM_BATCH),
+    next: (cursor: string | null) => read(cursor, 'asc', STREAM_PAGE_SIZE),
     now: async () => (await read(null, 'desc', 1))[0]?.pagingToken ?? null,
-    pageSize: STREAM_BATCH,
+    pageSize: STREAM_PAGE_SIZE,
   };
-  await streamRecords(req, res, events, source, streamCursor(req, page.cursor === '' ? null : page.cursor));
+  await streamRecords(req, res, events, source, streamCursor(req, page.cursor === '' ? null : page.cursor), ticket);
 }
 
 /**

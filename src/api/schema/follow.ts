@@ -5,7 +5,13 @@
 import type { ApiContext } from '../context.js';
 import { followKeyset } from '../follow/index.js';
 import { createLoaders } from '../loaders.js';
-import { keysetConnection, MAX_PAGE_SIZE, type KeysetSource } from './paging.js';
+import { DEFAULT_PAGE_SIZE, keysetConnection, type KeysetSource } from './paging.js';
+
+/**
+ * Rows a subscription reads at once (catching up, or after a ledger): what it holds while its
+ * client is slow, so a default page, as a REST stream without `limit` reads.
+ */
+const FOLLOW_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /** The cursor's reads happen before this resolves, so a bad cursor is the subscription's error rather than a broken stream. */
 export function follow<Row, Key>(
@@ -17,12 +23,12 @@ export function follow<Row, Key>(
     ctx.services.events,
     {
       next: async (after) => {
-        const page = await keysetConnection(source, { first: MAX_PAGE_SIZE, ...(after === null ? {} : { after }) });
+        const page = await keysetConnection(source, { first: FOLLOW_PAGE_SIZE, ...(after === null ? {} : { after }) });
         return page.edges.map((edge) => edge.node);
       },
       now: async () => (await keysetConnection(source, { last: 1 })).pageInfo.endCursor,
       cursor: (row) => source.cursor(row),
-      pageSize: MAX_PAGE_SIZE,
+      pageSize: FOLLOW_PAGE_SIZE,
     },
     cursor ?? null,
   );

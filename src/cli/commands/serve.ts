@@ -1,7 +1,8 @@
 import { fetchCoreInfo } from '../../api/core_info.js';
 import { graphqlLimitsOf } from '../../api/graphql_limits.js';
 import { createApiServer, createHealthHandler, SERVED_PATHS } from '../../api/server.js';
-import { ADMIN_SETTINGS, ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS } from '../../config.js';
+import { streamLimitsOf } from '../../api/stream_limits.js';
+import { ADMIN_SETTINGS, ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS, STREAM_LIMIT_SETTINGS } from '../../config.js';
 import { httpCoreClient } from '../../txsub/index.js';
 import { startAdminServer } from '../admin_port.js';
 import { openApiServices } from '../api_services.js';
@@ -32,6 +33,7 @@ export const serve: Command = {
     'coreUrl',
     ...ADMIN_SETTINGS,
     ...GRAPHQL_LIMIT_SETTINGS,
+    ...STREAM_LIMIT_SETTINGS,
     'logLevel',
   ],
   async run(config, logger) {
@@ -51,7 +53,14 @@ export const serve: Command = {
         coreInfo: async () => (coreUrl ? fetchCoreInfo(coreUrl) : null),
         stoppers,
       });
-      const server = createApiServer({ services, logger, protection: config, admission: config, graphqlLimits: graphqlLimitsOf(config) });
+      const server = createApiServer({
+        services,
+        logger,
+        protection: config,
+        admission: config,
+        graphqlLimits: graphqlLimitsOf(config),
+        streamLimits: streamLimitsOf(config),
+      });
       const port = await listen(server, config.port, config.host);
       stoppers.push(closeServer(server));
       await startAdminServer(config, services.metrics.prometheus, logger, stoppers, createHealthHandler(services));

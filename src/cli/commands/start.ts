@@ -1,7 +1,8 @@
 import { coreInfoFromAnswer } from '../../api/core_info.js';
 import { graphqlLimitsOf } from '../../api/graphql_limits.js';
 import { createApiServer, createHealthHandler, SERVED_PATHS } from '../../api/server.js';
-import { ADMIN_SETTINGS, ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS, RETENTION_SETTINGS } from '../../config.js';
+import { streamLimitsOf } from '../../api/stream_limits.js';
+import { ADMIN_SETTINGS, ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS, RETENTION_SETTINGS, STREAM_LIMIT_SETTINGS } from '../../config.js';
 import { Friendbot } from '../../friendbot/index.js';
 import { createReaper, embeddedCoreSource, retentionOf, startIngester } from '../../ingest/index.js';
 import { embeddedCoreClient, prismaSubmissionStore } from '../../txsub/index.js';
@@ -40,6 +41,7 @@ export const start: Command = {
     'metaOutDir',
     ...ADMIN_SETTINGS,
     ...GRAPHQL_LIMIT_SETTINGS,
+    ...STREAM_LIMIT_SETTINGS,
     ...RETENTION_SETTINGS,
     'logLevel',
   ],
@@ -103,6 +105,7 @@ export const start: Command = {
         protection: config,
         admission: config,
         graphqlLimits: graphqlLimitsOf(config),
+        streamLimits: streamLimitsOf(config),
       });
       const port = await listen(server, config.port, config.host);
       if (!isLoopback(config.host)) {

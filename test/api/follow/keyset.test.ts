@@ -92,6 +92,25 @@ describe('followKeyset', () => {
     expect(events.listeners()).toBe(0);
   });
 
+  it('lets go of a page it holds, and reads it again from the last record taken without waiting for a ledger', async () => {
+    const events = countedEvents();
+    const source = new Numbers([1, 2, 3, 4, 5], 3);
+    const records = await followKeyset(events, source, null);
+    expect(await take(records, 1)).toEqual([1]);
+    records.release();
+    expect(await take(records, 4)).toEqual([2, 3, 4, 5]);
+    expect(source.reads).toEqual([null, '1', '4']);
+    // released before anything of a page was taken: read again from where that page began
+    source.items.push(6, 7);
+    await events.publish(2);
+    const fresh = await followKeyset(events, source, '5');
+    fresh.release();
+    expect(await take(fresh, 2)).toEqual([6, 7]);
+    expect(source.reads.slice(-2)).toEqual(['5', '5']);
+    await records.return();
+    await fresh.return();
+  });
+
   it('starts after a cursor, or at now after the newest record', async () => {
     const events = countedEvents();
     const fromCursor = await followKeyset(events, new Numbers([1, 2, 3]), '1');
