@@ -60,6 +60,32 @@ async function readBoundedText(body: ReadableStream<Uint8Array>, maxBytes: numbe
   }
 }
 
+/** the code of a refusal by graphql-sse itself, by its status */
+const REFUSAL_CODES: Record<number, string> = { 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 406: 'NOT_ACCEPTABLE', 409: 'CONFLICT' };
+
+/**
+ * graphql-sse's own refusals (a request whose query, variables or operationName is missing or of
+ * the wrong type, a method or a stream token it does not take) carry no code, or are text: as
+ * errors with a code, as every GraphQL error here.
+ */
+async function codedRefusal(response: Response): Promise<HandlerResponse> {
+  const text = await response.text();
+  const code = REFUSAL_CODES[response.status] ?? 'BAD_REQUEST';
+  let errors: unknown;
+  try {
+    errors = (JSON.parse(text) as { errors?: unknown }).errors;
+  } catch {
+    errors = undefined;
+  }
+  const coded = Array.isArray(errors)
+    ? errors.map((error: { message?: unknown; extensions?: Record<string, unknown> }) => ({
+        ...error,
+        extensions: { ...error.extensions, code: typeof error.extensions?.code === 'string' ? error.extensions.code : code },
+      }))
+    : [{ message: text || response.statusText || 'The request was refused.', extensions: { code } }];
+  return errorsResponse(response.status, coded);
+}
+
 export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger }): Plugin {
   const { maxBodyBytes, logger } = options;
   const serverContexts = new WeakMap<Request, ServerContext>();
@@ -131,7 +157,8 @@ export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger }): P
         req = new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: text });
       }
       serverContexts.set(req, serverContext);
-      return await handle(req);
+      const response = await handle(req);
+      return response.status >= 400 ? respond(await codedRefusal(response)) : response;
     } catch (error) {
       logger.error({ err: error }, 'graphql-sse request failed');
       return respond(
