@@ -86,6 +86,20 @@ async function codedRefusal(response: Response): Promise<HandlerResponse> {
   return errorsResponse(response.status, coded);
 }
 
+/**
+ * Yoga's answers without a body (a 406 for a subscription asked without text/event-stream) as
+ * coded errors, as graphql-sse's refusals are.
+ */
+export function codedRefusals(): Plugin {
+  return {
+    async onResponse({ response, setResponse, fetchAPI }) {
+      if (response.status < 400 || response.headers.get('content-type')?.includes('json')) return;
+      const [body, init] = await codedRefusal(response);
+      setResponse(new fetchAPI.Response(body, init));
+    },
+  };
+}
+
 export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger }): Plugin {
   const { maxBodyBytes, logger } = options;
   const serverContexts = new WeakMap<Request, ServerContext>();

@@ -2,7 +2,8 @@
 // (type, title, status, detail, extras; RFC 7807), GraphQL carries the same `type` in
 // `extensions.code` with the extras. Resolvers and route handlers throw ProblemError; anything
 // else is a server_error without internals.
-import type { ServerResponse } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { GraphQLError, type ASTNode } from 'graphql';
 import type { Logger } from '../logger.js';
 import { InvalidValueError } from '../stellar/invalid_value_error.js';
@@ -94,6 +95,13 @@ export const problems = {
     detail:
       "This horizon instance is configured to only track a portion of the stellar network's latest history. This request is asking for results prior to the recorded history known to this horizon instance.",
   }),
+  /** what Node's HTTP parser refuses: a request line and headers over its bound */
+  headersTooLarge: (): Problem => ({
+    type: 'request_header_fields_too_large',
+    title: 'Request Header Fields Too Large',
+    status: 431,
+    detail: `The request line and headers are larger than ${maxHeaderSize} bytes, the most this server reads.`,
+  }),
   serverError: (): Problem => ({
     type: 'server_error',
     title: 'Internal Server Error',
@@ -136,6 +144,33 @@ export function sendProblem(res: ServerResponse, problem: Problem): void {
     'Content-Length': Buffer.byteLength(body),
   });
   res.end(body);
+}
+
+/**
+ * The answer to what Node's HTTP parser refuses before any handler sees it (the server's
+ * `clientError`): a URL or headers over its bound (431), a request that is no HTTP (400), one too
+ * slow to arrive (408). Node's own answer has no body; this one is a problem, as every answer.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  const answered = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (!socket.writable || answered || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const problem =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? problems.headersTooLarge()
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? { type: 'timeout', title: 'Request Timeout', status: 408, detail: 'The request did not arrive in time.' }
+        : problems.badRequest('request', 'the request is not valid HTTP');
+  const body = JSON.stringify(problemBody(problem), null, 2);
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n` +
+      'Content-Type: application/problem+json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Access-Control-Allow-Origin: *\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+      body,
+  );
 }
 
 /** What a REST request answers for an error of a document it ran (rest/documents.ts). */

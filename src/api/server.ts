@@ -17,11 +17,11 @@ import { refuseDeclaredOversize } from './request_body.js';
 import { createContext, type ApiServices } from './context.js';
 import { graphqlLimitsOf, graphqlLimitsPlugin, type GraphQLLimits } from './graphql_limits.js';
 import { graphqlLogging } from './graphql_logging.js';
-import { GRAPHQL_SSE_ENDPOINT, graphqlSSE } from './graphql_sse.js';
+import { codedRefusals, GRAPHQL_SSE_ENDPOINT, graphqlSSE } from './graphql_sse.js';
 import { createFriendbotHandler, friendbotLimiters, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
 import { createTransactionRenderer } from './rest/resources.js';
-import { ProblemError, problems, sendProblem } from './problems.js';
+import { answerClientError, ProblemError, problems, sendProblem } from './problems.js';
 import { createHealthHandler } from './rest/health.js';
 import { createMetricsHandler } from './rest/metrics.js';
 import { createSubmitTransactionAsyncHandler, createSubmitTransactionHandler } from './rest/submit_transaction.js';
@@ -75,6 +75,7 @@ export function createApiServer(options: ApiServerOptions): Server {
         chargeGraphQLCost(limiter, (req) => identifyClient(req, trustedProxies).ip),
       ),
       graphqlSSE({ maxBodyBytes: limits.maxBodyBytes, logger }),
+      codedRefusals(),
     ],
     maskedErrors: { maskError },
     maxRequestBodySize: limits.maxBodyBytes,
@@ -91,7 +92,7 @@ export function createApiServer(options: ApiServerOptions): Server {
     createRestHandler(schema, services, logger, { friendbot: options.friendbot !== undefined }),
   ];
 
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
     setCorsHeaders(res);
     // an answer is what its Content-Type says: a browser never runs an echoed value as a page
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -138,4 +139,6 @@ export function createApiServer(options: ApiServerOptions): Server {
       }
     }
   });
+  server.on('clientError', answerClientError);
+  return server;
 }

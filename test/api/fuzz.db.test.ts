@@ -32,7 +32,7 @@ import { SubmissionSystem } from '../../src/txsub/submission_system.js';
 import { toid } from '../../src/stellar/toid.js';
 import { testServices } from '../support/api_server.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { badText, badUrlText, badValue, escape, jsonWithRaw, literal } from '../support/fuzz_values.js';
+import { badText, badUrlText, badValue, urlEscape, jsonWithRaw, literal } from '../support/fuzz_values.js';
 import { ALICE, BOB, ISSUER, seedScenario } from '../support/seed.js';
 import { balanceId, linkHistory, seedClaimableBalance, seedPool } from '../support/seed_balances_pools.js';
 
@@ -62,7 +62,12 @@ beforeAll(async () => {
   const balance = balanceId(1);
   await seedClaimableBalance(test.db, { id: balance, account: BOB, ledger: 3, asset: `USD:${ISSUER}` });
   const pool = await seedPool(test.db, Asset.native(), 100n, new Asset('USD', ISSUER), 200n);
-  await linkHistory(test.db, { operationId: toid(3, 3, 1), transactionId: toid(3, 3, 0), claimableBalanceId: balance, liquidityPoolId: pool });
+  await linkHistory(test.db, {
+    operationId: toid(3, 3, 1),
+    transactionId: toid(3, 3, 0),
+    claimableBalanceId: balance,
+    liquidityPoolId: pool,
+  });
   Object.assign(valid, {
     account_id: BOB,
     key: 'helloWorld',
@@ -158,7 +163,8 @@ function checkProblem(answer: Answer, what: string, sentValues: string): void {
   if (answer.status < 400) return;
   // /transactions_async answers the core's ERROR as Horizon does: its status, 400, with the result
   if (what.startsWith('POST /transactions_async') && parse(answer, what).tx_status === 'ERROR') return;
-  if (!answer.type.startsWith('application/problem+json')) throw new Error(`${what}: a ${answer.status} that is no problem (${answer.type}): ${answer.text.slice(0, 300)}`);
+  if (!answer.type.startsWith('application/problem+json'))
+    throw new Error(`${what}: a ${answer.status} that is no problem (${answer.type}): ${answer.text.slice(0, 300)}`);
   const problem = parse(answer, what);
   for (const key of ['type', 'title', 'status', 'detail']) {
     if (!(key in problem)) throw new Error(`${what}: the problem has no ${key}: ${answer.text.slice(0, 300)}`);
@@ -241,12 +247,19 @@ const restCase: fc.Arbitrary<RestCase> = fc
       targets: fc.uniqueArray(fc.constantFrom(...params), { minLength: 1, maxLength: Math.min(3, params.length) }),
       values: fc.array(badUrlText, { minLength: 3, maxLength: 3 }),
       repeat: fc.constantFrom('none', 'before', 'after'),
-      accept: fc.constantFrom('application/json', 'application/json', 'application/json', 'text/event-stream', 'application/octet-stream', '*/*'),
+      accept: fc.constantFrom(
+        'application/json',
+        'application/json',
+        'application/json',
+        'text/event-stream',
+        'application/octet-stream',
+        '*/*',
+      ),
     });
   })
   .map(({ route, pathParams, targets, values, repeat, accept }) => {
     const given = new Map(targets.map((name, i) => [name, values[i]!]));
-    const path = route.replace(/:(\w+)/g, (_match, name: string) => given.get(name) ?? escape(valid[name] ?? ''));
+    const path = route.replace(/:(\w+)/g, (_match, name: string) => given.get(name) ?? urlEscape(valid[name] ?? ''));
     const query: string[] = [];
     for (const [name, value] of given) {
       if (pathParams.includes(name)) continue;
@@ -261,8 +274,6 @@ const restCase: fc.Arbitrary<RestCase> = fc
 async function sendRest(c: RestCase): Promise<void> {
   const answer = await send(c.path, { headers: { Accept: c.accept } });
   const what = `GET ${c.path.slice(0, 300)} (Accept: ${c.accept})`;
-  // Node's HTTP parser refuses a request line over its 16 KB header bound before any handler
-  if (answer.status === 431) return;
   checkProblem(answer, what, decodeSafe(c.path));
 }
 
@@ -291,9 +302,9 @@ const badEnvelope: fc.Arbitrary<string> = fc.oneof(
   badText,
   fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('base64')),
   fc.nat({ max: GOOD_ENVELOPE.length }).map((n) => GOOD_ENVELOPE.slice(0, n)),
-  fc.tuple(fc.nat({ max: GOOD_ENVELOPE.length - 1 }), fc.constantFrom(...'AB+/=!')).map(
-    ([n, c]) => GOOD_ENVELOPE.slice(0, n) + c + GOOD_ENVELOPE.slice(n + 1),
-  ),
+  fc
+    .tuple(fc.nat({ max: GOOD_ENVELOPE.length - 1 }), fc.constantFrom(...'AB+/=!'))
+    .map(([n, c]) => GOOD_ENVELOPE.slice(0, n) + c + GOOD_ENVELOPE.slice(n + 1)),
   fc.constant(envelope(Networks.PUBLIC, '1')),
   fc.constant(GOOD_ENVELOPE),
   fc.bigInt({ min: 0n, max: 2n ** 63n - 2n }).map((sequence) => envelope(PASSPHRASE, sequence.toString())),
@@ -309,14 +320,29 @@ const postCase: fc.Arbitrary<PostCase> = fc.oneof(
   fc.record({
     path: fc.constantFrom('/transactions', '/transactions_async'),
     contentType: fc.constant('application/x-www-form-urlencoded'),
-    body: fc.tuple(badEnvelope, fc.boolean()).map(([tx, twice]) => `tx=${escape(tx)}${twice ? '&tx=x' : ''}`),
+    body: fc.tuple(badEnvelope, fc.boolean()).map(([tx, twice]) => `tx=${urlEscape(tx)}${twice ? '&tx=x' : ''}`),
   }),
   fc.record({
     path: fc.constantFrom('/transactions', '/transactions_async', '/friendbot'),
     contentType: fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/json; charset=latin1'),
     body: fc.oneof(
-      fc.tuple(fc.constantFrom('tx', 'addr'), fc.oneof(badEnvelope, badValue(schema.getType('String') as GraphQLInputType))).map(([key, value]) => jsonWithRaw({ [key]: value })),
-      fc.constantFrom('', '{', 'null', '[]', '"tx"', '{"tx": null}', '{"tx": 5}', '{"tx": ["A"]}', '\u0000', 'tx=%FF', 'addr=%C3%28', '{"tx":"\\ud800"}'),
+      fc
+        .tuple(fc.constantFrom('tx', 'addr'), fc.oneof(badEnvelope, badValue(schema.getType('String') as GraphQLInputType)))
+        .map(([key, value]) => jsonWithRaw({ [key]: value })),
+      fc.constantFrom(
+        '',
+        '{',
+        'null',
+        '[]',
+        '"tx"',
+        '{"tx": null}',
+        '{"tx": 5}',
+        '{"tx": ["A"]}',
+        '\u0000',
+        'tx=%FF',
+        'addr=%C3%28',
+        '{"tx":"\\ud800"}',
+      ),
       badText,
     ),
   }),
@@ -380,7 +406,9 @@ function argumentSites(): ArgumentSite[] {
       if (args === undefined) continue;
       const open = `${at.open}${field.name}${args ? `(${args})` : ''} { `;
       // an interface's or union's types, each through its fragment
-      const reachable = isAbstractType(target) ? schema.getPossibleTypes(target).map((object) => [object, `... on ${object.name} { `] as const) : [[target, ''] as const];
+      const reachable = isAbstractType(target)
+        ? schema.getPossibleTypes(target).map((object) => [object, `... on ${object.name} { `] as const)
+        : [[target, ''] as const];
       for (const [object, fragment] of reachable) {
         if (reached.has(object.name)) continue;
         reached.set(object.name, { open: open + fragment, close: `${fragment ? ' }' : ''} }${at.close}` });
@@ -403,7 +431,9 @@ interface GraphQLCase {
 function argumentCase(site: ArgumentSite): fc.Arbitrary<GraphQLCase> {
   const args = site.field.args;
   const modes = args.map((arg) =>
-    fc.constantFrom(...(isNonNullType(arg.type) ? ['inline', 'variable', 'wrong-declared'] : ['omit', 'omit', 'inline', 'variable', 'wrong-declared'])),
+    fc.constantFrom(
+      ...(isNonNullType(arg.type) ? ['inline', 'variable', 'wrong-declared'] : ['omit', 'omit', 'inline', 'variable', 'wrong-declared']),
+    ),
   );
   return fc
     .record({
@@ -441,7 +471,23 @@ const malformedGraphQL: fc.Arbitrary<GraphQLCase> = fc
   .record({
     endpoint: fc.constantFrom<GraphQLCase['endpoint']>('/graphql', '/graphql/stream'),
     body: fc.oneof(
-      fc.constantFrom('', '{', 'null', '[]', '[{"query":"{ __typename }"}]', '{"query": 5}', '{"query": "{ __typename }", "variables": "x"}', '{"query": "{ __typename }", "variables": [1]}', '{"query": "{ __typename }", "operationName": 7}', '{"query":"{ ledger(sequence: 3) { sequence } }","extensions":"x"}', '{"query": "\\u0000"}', '{"query": "{ ledger(sequence: 1e400) { sequence } }"}', '{"query": "subscription { ledgers { sequence } }"}', '{"query": "mutation { x }"}', '{"query":"{ __typename }"}\u0000'),
+      fc.constantFrom(
+        '',
+        '{',
+        'null',
+        '[]',
+        '[{"query":"{ __typename }"}]',
+        '{"query": 5}',
+        '{"query": "{ __typename }", "variables": "x"}',
+        '{"query": "{ __typename }", "variables": [1]}',
+        '{"query": "{ __typename }", "operationName": 7}',
+        '{"query":"{ ledger(sequence: 3) { sequence } }","extensions":"x"}',
+        '{"query": "\\u0000"}',
+        '{"query": "{ ledger(sequence: 1e400) { sequence } }"}',
+        '{"query": "subscription { ledgers { sequence } }"}',
+        '{"query": "mutation { x }"}',
+        '{"query":"{ __typename }"}\u0000',
+      ),
       badText.map((text) => JSON.stringify({ query: text })),
       badText,
       fc.string({ maxLength: 200 }).map((text) => JSON.stringify({ query: `{ ${text} }` })),
@@ -453,7 +499,10 @@ async function sendGraphQL(c: GraphQLCase): Promise<void> {
   const stream = c.endpoint === '/graphql/stream';
   const answer = await send(c.endpoint, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: stream ? 'text/event-stream' : 'application/graphql-response+json, application/json' },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: stream ? 'text/event-stream' : 'application/graphql-response+json, application/json',
+    },
     body: c.body,
   });
   const what = `POST ${c.endpoint} ${c.shown}`;
@@ -472,7 +521,8 @@ async function sendGraphQL(c: GraphQLCase): Promise<void> {
     const errors = result.errors as { extensions?: { code?: unknown } }[] | undefined;
     if (answer.status >= 400 && !errors) throw new Error(`${what}: a ${answer.status} without errors: ${answer.text.slice(0, 300)}`);
     for (const error of errors ?? []) {
-      if (typeof error.extensions?.code !== 'string') throw new Error(`${what}: an error without a code: ${JSON.stringify(error).slice(0, 300)}`);
+      if (typeof error.extensions?.code !== 'string')
+        throw new Error(`${what}: an error without a code: ${JSON.stringify(error).slice(0, 300)}`);
     }
   }
 }
@@ -530,7 +580,10 @@ describe('no 5xx from any input', () => {
   });
 
   it('GraphQL: every argument of every field, inline and as variables, and bodies that are no request', { timeout: 600_000 }, async () => {
-    const cases = fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...sites).chain(argumentCase) }, { weight: 1, arbitrary: malformedGraphQL });
+    const cases = fc.oneof(
+      { weight: 9, arbitrary: fc.constantFrom(...sites).chain(argumentCase) },
+      { weight: 1, arbitrary: malformedGraphQL },
+    );
     await fuzz(cases, Math.ceil(REQUESTS * 0.45), sendGraphQL);
   });
 
@@ -545,5 +598,99 @@ describe('no 5xx from any input', () => {
     });
     expect(await graphql.json()).toEqual({ data: { ledger: { sequence: 3 } } });
     console.log(`fuzz: ${sent} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
+  });
+});
+
+describe('a submission whose history database fails', () => {
+  it('answers 503 without the database’s message, which goes to the log', async () => {
+    const broken = await createTestDatabase();
+    const lines: string[] = [];
+    const logger = createLogger('info', { pretty: false, destination: { write: (line: string) => lines.push(line) } });
+    const txsub = new SubmissionSystem({
+      networkPassphrase: PASSPHRASE,
+      core: { submit: async () => ({ status: 'PENDING' }) },
+      store: prismaSubmissionStore(broken.db.prisma),
+      logger,
+    });
+    // closed (and on PostgreSQL dropped): every query of the store now fails
+    await broken.drop();
+    const failing = createApiServer({ services: { ...testServices(test.db, undefined, PASSPHRASE), txsub }, logger });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(failing.address() as AddressInfo).port}/transactions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `tx=${urlEscape(GOOD_ENVELOPE)}`,
+      });
+      const answer: Answer = { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.text).detail).toBe('The transaction was not submitted: the history database cannot be read.');
+      expectNoLeak(answer, 'POST /transactions', '');
+      const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message?: string } });
+      const error = logged.find((line) => line.msg === 'submission could not read the history database');
+      expect(error?.level).toBe(50);
+      expect(error?.err?.message).toBeTruthy();
+    } finally {
+      failing.closeAllConnections();
+      await new Promise((resolve) => failing.close(resolve));
+    }
+  });
+});
+
+describe('a chunked GraphQL body over the bound', () => {
+  it.each(['/graphql', '/graphql/stream'])('is answered 413 at %s while the client is still sending, never a reset', async (path) => {
+    // 4 MB in 64 KB chunks without a Content-Length: far past the 200 KB bound
+    let left = 64;
+    const chunk = new TextEncoder().encode(`{"query": "{ __typename }", "variables": {"padding": "${'x'.repeat(64 * 1024)}`);
+    const body = new ReadableStream({
+      pull(controller) {
+        if (left-- > 0) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const response = await fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: path.endsWith('stream') ? 'text/event-stream' : 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    const answer = (await response.json()) as { errors: { extensions: { code: string } }[] };
+    expect(answer.errors.map((error) => error.extensions.code)).toEqual(['REQUEST_ENTITY_TOO_LARGE']);
+  });
+});
+
+describe('what the fuzzer found, request by request', () => {
+  it('answers a ledger above int32 (a uint32 no table holds) as a missing ledger, its lists too', async () => {
+    for (const path of ['/ledgers/2147483648', '/ledgers/4294967295/effects', '/ledgers/4294967295/transactions']) {
+      const answer = await send(path);
+      expect(answer.status, path).toBe(404);
+      checkProblem(answer, path, path);
+    }
+  });
+
+  it('answers a URL over Node’s header bound with a 431 problem', async () => {
+    const answer = await send(`/ledgers?cursor=${'a'.repeat(100_000)}`);
+    expect(answer.status).toBe(431);
+    checkProblem(answer, 'GET /ledgers?cursor=a…', '');
+  });
+
+  it('answers a subscription asked as JSON, and a body graphql-sse refuses, with coded errors', async () => {
+    const subscription = await send('/graphql', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ query: 'subscription { ledgers { sequence } }' }),
+    });
+    expect(subscription.status).toBe(406);
+    expect(JSON.parse(subscription.text).errors[0].extensions.code).toBe('NOT_ACCEPTABLE');
+    for (const body of ['[]', '{"query": 5}', '{"query": "{ __typename }", "variables": "x"}']) {
+      const refused = await send('/graphql/stream', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+        body,
+      });
+      expect(refused.status, body).toBe(400);
+      expect(JSON.parse(refused.text).errors[0].extensions.code, body).toBe('BAD_REQUEST');
+    }
   });
 });

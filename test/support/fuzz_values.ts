@@ -3,14 +3,7 @@
 // value for the variables, or a literal; `RawNumber` is a number token neither JSON nor JS can
 // hold, such as 1e400 or 2^63, written as it is in both).
 import fc from 'fast-check';
-import {
-  type GraphQLInputType,
-  GraphQLEnumType,
-  GraphQLInputObjectType,
-  GraphQLList,
-  GraphQLNonNull,
-  GraphQLScalarType,
-} from 'graphql';
+import { type GraphQLInputType, GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLScalarType } from 'graphql';
 
 export class RawNumber {
   constructor(readonly text: string) {}
@@ -114,7 +107,15 @@ const wrongIds: fc.Arbitrary<string> = fc.oneof(
   hex(72, 72),
   hex(64, 64).map((s) => `00000001${s}`),
   hex(64, 64).map((s) => `00000000${s}`),
-  fc.tuple(fc.string({ maxLength: 14 }), fc.oneof(base32(55).map((s) => `G${s}`), fc.string({ maxLength: 60 }))).map(([code, issuer]) => `${code}:${issuer}`),
+  fc
+    .tuple(
+      fc.string({ maxLength: 14 }),
+      fc.oneof(
+        base32(55).map((s) => `G${s}`),
+        fc.string({ maxLength: 60 }),
+      ),
+    )
+    .map(([code, issuer]) => `${code}:${issuer}`),
   fc.tuple(fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }), fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n })).map(([a, b]) => `${a}-${b}`),
 );
 
@@ -127,24 +128,46 @@ export const badText: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.double().map(String) },
   { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 2, arbitrary: fc.fullUnicodeString({ maxLength: 30 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...BAD_WORDS.slice(0, 20)), fc.fullUnicodeString({ maxLength: 4 })).map(([a, b]) => a + b) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(...BAD_WORDS.slice(0, 20)), fc.fullUnicodeString({ maxLength: 4 })).map(([a, b]) => a + b),
+  },
 );
 
 /** percent-escapes that are no UTF-8 (or a NUL), and escapes that are not escapes */
-const RAW_ESCAPES = ['%00', 'a%00b', '%C3%28', '%FF', '%FE%FF', '%E0%80%80', '%ED%A0%80', '%F0%9F%98', '%C0%AF', '%', '%zz', '%%', '%2', '%u0041', '%2F', '%3F', '%23', '%2E%2E'];
+const RAW_ESCAPES = [
+  '%00',
+  'a%00b',
+  '%C3%28',
+  '%FF',
+  '%FE%FF',
+  '%E0%80%80',
+  '%ED%A0%80',
+  '%F0%9F%98',
+  '%C0%AF',
+  '%',
+  '%zz',
+  '%%',
+  '%2',
+  '%u0041',
+  '%2F',
+  '%3F',
+  '%23',
+  '%2E%2E',
+];
 
 /** A bad value as the raw text of a URL (already escaped) */
 export const badUrlText: fc.Arbitrary<string> = fc.oneof(
-  { weight: 5, arbitrary: badText.map(escape) },
+  { weight: 5, arbitrary: badText.map(urlEscape) },
   { weight: 2, arbitrary: fc.constantFrom(...RAW_ESCAPES) },
   {
     weight: 1,
-    arbitrary: fc.tuple(badText.map(escape), fc.constantFrom(...RAW_ESCAPES)).map(([text, raw]) => `${text.slice(0, 60)}${raw}`),
+    arbitrary: fc.tuple(badText.map(urlEscape), fc.constantFrom(...RAW_ESCAPES)).map(([text, raw]) => `${text.slice(0, 60)}${raw}`),
   },
 );
 
 /** percent-encodes a text for a URL (a lone surrogate cannot be encoded: it is sent as %ED%A0%80) */
-export function escape(text: string): string {
+export function urlEscape(text: string): string {
   try {
     return encodeURIComponent(text);
   } catch {
@@ -168,11 +191,24 @@ const badStrings: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** a value of another type */
-const wrongType: fc.Arbitrary<unknown> = fc.constantFrom(null, true, 5, -1, 1.5, 'text', [], [1, 'a'], {}, { a: 1 }, new RawNumber('1e400'));
+const wrongType: fc.Arbitrary<unknown> = fc.constantFrom(
+  null,
+  true,
+  5,
+  -1,
+  1.5,
+  'text',
+  [],
+  [1, 'a'],
+  {},
+  { a: 1 },
+  new RawNumber('1e400'),
+);
 
 /** Bad values for an argument of this type (and sometimes, on purpose, a good one of another type). */
 export function badValue(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> {
-  if (type instanceof GraphQLNonNull) return fc.oneof({ weight: 9, arbitrary: badValue(type.ofType, depth) }, { weight: 1, arbitrary: fc.constant(null) });
+  if (type instanceof GraphQLNonNull)
+    return fc.oneof({ weight: 9, arbitrary: badValue(type.ofType, depth) }, { weight: 1, arbitrary: fc.constant(null) });
   if (type instanceof GraphQLList) {
     const item = badValue(type.ofType, depth + 1);
     return fc.oneof(
@@ -198,7 +234,11 @@ export function badValue(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknow
   }
   if (type instanceof GraphQLEnumType) {
     const names = type.getValues().map((value) => value.name);
-    return fc.oneof(fc.constantFrom(...names.map((name) => name.toUpperCase()), 'sideways', 'ASC', 'DESC'), fc.string({ maxLength: 10 }), wrongType);
+    return fc.oneof(
+      fc.constantFrom(...names.map((name) => name.toUpperCase()), 'sideways', 'ASC', 'DESC'),
+      fc.string({ maxLength: 10 }),
+      wrongType,
+    );
   }
   if (type instanceof GraphQLScalarType) {
     switch (type.name) {
