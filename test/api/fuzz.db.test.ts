@@ -43,13 +43,17 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 const PARALLEL = 16;
 /** how long an answer may take */
 const ANSWER_MS = 20_000;
+/** how long an open GraphQL subscription is listened to */
+const STREAM_MS = 2_000;
 
 let test: TestDatabase;
 let server: Server;
 let base: string;
 let sent = 0;
-/** every answer's status, for the summary */
+/** every answer's status, the parameters 400s named, and the largest refusal, for the summary */
 const statuses = new Map<number, number>();
+const named = new Map<string, number>();
+let largestRefusal = 0;
 
 /** the valid value of each path parameter, from the seeded rows; the fuzzer replaces some */
 const valid: Record<string, string> = {};
@@ -139,7 +143,33 @@ async function answerOf(path: string, response: Response, controller: AbortContr
     controller.abort();
     return { status: response.status, type, text: '' };
   }
-  return { status: response.status, type, text: await response.text() };
+  const text = type.startsWith('text/event-stream') ? await eventsOf(response, controller) : await response.text();
+  if (response.status >= 400) largestRefusal = Math.max(largestRefusal, text.length);
+  return { status: response.status, type, text };
+}
+
+/**
+ * The events of a GraphQL stream: a query's until graphql-sse's `complete`; a subscription waits
+ * for a ledger that never comes, so what arrived in STREAM_MS is its answer.
+ */
+async function eventsOf(response: Response, controller: AbortController): Promise<string> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const timer = setTimeout(() => controller.abort(), STREAM_MS);
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text;
+      text += decoder.decode(value, { stream: true });
+      if (/^event: complete$/m.test(text)) return text;
+    }
+  } catch {
+    return text;
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
 }
 
 function parse(answer: Answer, what: string): Record<string, unknown> {
@@ -171,6 +201,7 @@ function checkProblem(answer: Answer, what: string, sentValues: string): void {
   }
   if (problem.status !== answer.status) throw new Error(`${what}: the problem says ${String(problem.status)}, the answer ${answer.status}`);
   const extras = problem.extras as { invalid_field?: unknown } | undefined;
+  if (typeof extras?.invalid_field === 'string') named.set(extras.invalid_field, (named.get(extras.invalid_field) ?? 0) + 1);
   if (answer.status === 400 && String(problem.type).endsWith('/bad_request') && typeof extras?.invalid_field !== 'string') {
     throw new Error(`${what}: a bad_request that names no parameter: ${answer.text.slice(0, 300)}`);
   }
@@ -515,7 +546,7 @@ async function sendGraphQL(c: GraphQLCase): Promise<void> {
   }
   // the SSE endpoint answers a query as events: each carries a result
   const results = answer.type.startsWith('text/event-stream')
-    ? [...answer.text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
+    ? [...answer.text.matchAll(/^data: (.+)\n/gm)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
     : [parse(answer, what)];
   for (const result of results) {
     const errors = result.errors as { extensions?: { code?: unknown } }[] | undefined;
@@ -597,7 +628,9 @@ describe('no 5xx from any input', () => {
       body: JSON.stringify({ query: '{ ledger(sequence: 3) { sequence } }' }),
     });
     expect(await graphql.json()).toEqual({ data: { ledger: { sequence: 3 } } });
-    console.log(`fuzz: ${sent} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
+    const sorted = (map: Map<string | number, number>) => JSON.stringify(Object.fromEntries([...map].sort(([a], [b]) => (a < b ? -1 : 1))));
+    console.log(`fuzz: ${sent} requests; statuses ${sorted(statuses)}; the largest refusal ${largestRefusal} bytes`);
+    console.log(`fuzz: the parameters bad_request named ${sorted(named)}`);
   });
 });
 
