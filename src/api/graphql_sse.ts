@@ -11,6 +11,7 @@ import type { Response as SSEResponse } from 'graphql-sse';
 import { createHandler } from 'graphql-sse/lib/use/fetch';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
+import { boundedMessage } from './problems.js';
 
 export const GRAPHQL_SSE_ENDPOINT = '/graphql/stream';
 
@@ -33,7 +34,7 @@ function errorsResponse(status: number, errors: readonly unknown[]): HandlerResp
  */
 function clientError(error: GraphQLError, code: string): GraphQLError {
   const { http: _http, originalError: _original, ...extensions } = error.extensions;
-  return new GraphQLError(error.message, {
+  return new GraphQLError(boundedMessage(error.message), {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,

@@ -183,6 +183,20 @@ export function problemOfGraphQLError(error: GraphQLError): unknown {
 
 // GraphQL
 
+/** the longest value a message quotes whole */
+const QUOTED_MAX = 100;
+
+/**
+ * graphql-js quotes a refused value whole in its message ("Int cannot represent non-integer value:
+ * \"aaa…\""): a 100 KB argument would come back as a 100 KB answer. Quoted strings are cut.
+ */
+export function boundedMessage(message: string): string {
+  if (message.length <= 2 * QUOTED_MAX) return message;
+  return message.replace(/"((?:[^"\\]|\\.)*)"/g, (quoted, inner: string) =>
+    inner.length > QUOTED_MAX ? `"${inner.slice(0, QUOTED_MAX)}…"` : quoted,
+  );
+}
+
 /** A bad_request for what graphql-js reports in its own words (a scalar's input, a validation rule). */
 export function badRequestError(message: string, node?: ASTNode): GraphQLError {
   return new GraphQLError(message, { ...(node ? { nodes: [node] } : {}), extensions: { code: 'bad_request' } });
@@ -205,11 +219,16 @@ export function maskGraphQLError(error: unknown, logger: Logger): Error {
     });
   }
   if (original instanceof GraphQLError && typeof original.extensions.code === 'string') {
+    const message = boundedMessage(original.message);
+    if (!('originalError' in original.extensions)) {
+      return message === original.message
+        ? original
+        : new GraphQLError(message, { nodes: original.nodes, path: original.path, extensions: original.extensions });
+    }
     // yoga's originalError (its JSON parser's message, which quotes the body) is no client's
     // business; yoga answered 400 for it, which `spec: false` keeps (else application/json is 200)
-    if (!('originalError' in original.extensions)) return original;
     const { originalError: _internal, http, ...extensions } = original.extensions;
-    return new GraphQLError(original.message, {
+    return new GraphQLError(message, {
       nodes: original.nodes,
       path: original.path,
       extensions: { ...extensions, http: { ...(typeof http === 'object' ? http : {}), spec: false } },

@@ -43,6 +43,8 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 const PARALLEL = 16;
 /** how long an answer may take */
 const ANSWER_MS = 20_000;
+/** the largest refusal: GraphQL's errors of a document with many bad arguments, each quoting 100 characters of it */
+const MAX_REFUSAL = 64 * 1024;
 /** how long an open GraphQL subscription is listened to */
 const STREAM_MS = 2_000;
 
@@ -54,6 +56,7 @@ let sent = 0;
 const statuses = new Map<number, number>();
 const named = new Map<string, number>();
 let largestRefusal = 0;
+let largestRefusalText = '';
 
 /** the valid value of each path parameter, from the seeded rows; the fuzzer replaces some */
 const valid: Record<string, string> = {};
@@ -144,7 +147,13 @@ async function answerOf(path: string, response: Response, controller: AbortContr
     return { status: response.status, type, text: '' };
   }
   const text = type.startsWith('text/event-stream') ? await eventsOf(response, controller) : await response.text();
-  if (response.status >= 400) largestRefusal = Math.max(largestRefusal, text.length);
+  // a refusal quotes what it refuses in part only: a 100 KB value does not come back whole
+  if (response.status >= 400 && text.length > MAX_REFUSAL)
+    throw new Error(`${path}: a refusal of ${text.length} bytes: ${text.slice(0, 300)}`);
+  if (response.status >= 400 && text.length > largestRefusal) {
+    largestRefusal = text.length;
+    largestRefusalText = `${path} → ${text.slice(0, 400)}`;
+  }
   return { status: response.status, type, text };
 }
 
@@ -630,6 +639,7 @@ describe('no 5xx from any input', () => {
     expect(await graphql.json()).toEqual({ data: { ledger: { sequence: 3 } } });
     const sorted = (map: Map<string | number, number>) => JSON.stringify(Object.fromEntries([...map].sort(([a], [b]) => (a < b ? -1 : 1))));
     console.log(`fuzz: ${sent} requests; statuses ${sorted(statuses)}; the largest refusal ${largestRefusal} bytes`);
+    console.log(`fuzz: the largest refusal: ${largestRefusalText}`);
     console.log(`fuzz: the parameters bad_request named ${sorted(named)}`);
   });
 });
