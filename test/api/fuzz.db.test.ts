@@ -680,29 +680,6 @@ describe('a submission whose history database fails', () => {
   });
 });
 
-describe('a chunked GraphQL body over the bound', () => {
-  it.each(['/graphql', '/graphql/stream'])('is answered 413 at %s while the client is still sending, never a reset', async (path) => {
-    // 4 MB in 64 KB chunks without a Content-Length: far past the 200 KB bound
-    let left = 64;
-    const chunk = new TextEncoder().encode(`{"query": "{ __typename }", "variables": {"padding": "${'x'.repeat(64 * 1024)}`);
-    const body = new ReadableStream({
-      pull(controller) {
-        if (left-- > 0) controller.enqueue(chunk);
-        else controller.close();
-      },
-    });
-    const response = await fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: path.endsWith('stream') ? 'text/event-stream' : 'application/json' },
-      body,
-      duplex: 'half',
-    } as RequestInit);
-    expect(response.status).toBe(413);
-    const answer = (await response.json()) as { errors: { extensions: { code: string } }[] };
-    expect(answer.errors.map((error) => error.extensions.code)).toEqual(['REQUEST_ENTITY_TOO_LARGE']);
-  });
-});
-
 describe('what the fuzzer found, request by request', () => {
   it('answers a ledger above int32 (a uint32 no table holds) as a missing ledger, its lists too', async () => {
     for (const path of ['/ledgers/2147483648', '/ledgers/4294967295/effects', '/ledgers/4294967295/transactions']) {
