@@ -274,8 +274,13 @@ interface RestCase {
   route: string;
   path: string;
   accept: string;
+  /** a stream's cursor as the header of a reconnecting EventSource */
+  lastEventId: string | null;
   fuzzed: string[];
 }
+
+/** what a header can carry: printable ASCII */
+const headerText = badText.filter((text) => /^[\x20-\x7e]{0,4000}$/.test(text));
 
 const restCase: fc.Arbitrary<RestCase> = fc
   .constantFrom(...restRoutes)
@@ -287,6 +292,7 @@ const restCase: fc.Arbitrary<RestCase> = fc
       targets: fc.uniqueArray(fc.constantFrom(...params), { minLength: 1, maxLength: Math.min(3, params.length) }),
       values: fc.array(badUrlText, { minLength: 3, maxLength: 3 }),
       repeat: fc.constantFrom('none', 'before', 'after'),
+      lastEventId: fc.option(headerText, { freq: 4 }),
       accept: fc.constantFrom(
         'application/json',
         'application/json',
@@ -297,7 +303,7 @@ const restCase: fc.Arbitrary<RestCase> = fc
       ),
     });
   })
-  .map(({ route, pathParams, targets, values, repeat, accept }) => {
+  .map(({ route, pathParams, targets, values, repeat, lastEventId, accept }) => {
     const given = new Map(targets.map((name, i) => [name, values[i]!]));
     const path = route.replace(/:(\w+)/g, (_match, name: string) => given.get(name) ?? urlEscape(valid[name] ?? ''));
     const query: string[] = [];
@@ -308,13 +314,16 @@ const restCase: fc.Arbitrary<RestCase> = fc
       query.push(`${name}=${value}`);
       if (repeat === 'after') query.push(`${name}=${value.slice(0, 100)}`);
     }
-    return { route, path: query.length > 0 ? `${path}?${query.join('&')}` : path, accept, fuzzed: [...given.keys()] };
+    const fuzzed = [...given.keys()];
+    return { route, path: query.length > 0 ? `${path}?${query.join('&')}` : path, accept, lastEventId, fuzzed };
   });
 
 async function sendRest(c: RestCase): Promise<void> {
-  const answer = await send(c.path, { headers: { Accept: c.accept } });
-  const what = `GET ${c.path.slice(0, 300)} (Accept: ${c.accept})`;
-  checkProblem(answer, what, decodeSafe(c.path));
+  const headers: Record<string, string> = { Accept: c.accept };
+  if (c.lastEventId !== null) headers['Last-Event-ID'] = c.lastEventId;
+  const answer = await send(c.path, { headers });
+  const what = `GET ${c.path.slice(0, 300)} (Accept: ${c.accept}, Last-Event-ID: ${c.lastEventId?.slice(0, 100)})`;
+  checkProblem(answer, what, decodeSafe(c.path) + (c.lastEventId ?? ''));
 }
 
 function decodeSafe(text: string): string {
@@ -464,6 +473,9 @@ let sites: ArgumentSite[] = [];
 interface GraphQLCase {
   endpoint: '/graphql' | '/graphql/stream';
   body: string;
+  /** sent as GET /graphql?query=…&variables=… instead (yoga's GET for queries) */
+  get?: string;
+  accept?: string;
   /** what was sent, for the failure's message */
   shown: string;
 }
@@ -481,10 +493,15 @@ function argumentCase(site: ArgumentSite): fc.Arbitrary<GraphQLCase> {
       values: fc.tuple(...args.map((arg) => badValue(arg.type))),
       wrongType: fc.constantFrom('String', 'Int', 'Boolean', '[String!]!', 'Int64', 'Unknown', 'ID!'),
       endpoint: fc.constantFrom<GraphQLCase['endpoint']>('/graphql', '/graphql', '/graphql', '/graphql/stream'),
-      accept: fc.constantFrom('application/json', 'application/graphql-response+json'),
+      get: fc.constantFrom(false, false, false, true),
+      accept: fc.constantFrom(
+        'application/json',
+        'application/graphql-response+json',
+        'application/graphql-response+json, application/json',
+      ),
     })
     .filter(({ modes }) => modes.some((mode) => mode !== 'omit'))
-    .map(({ modes, values, wrongType, endpoint }) => {
+    .map(({ modes, values, wrongType, endpoint, get, accept }) => {
       const declared: string[] = [];
       const given: string[] = [];
       const variables: Record<string, unknown> = {};
@@ -502,7 +519,14 @@ function argumentCase(site: ArgumentSite): fc.Arbitrary<GraphQLCase> {
       const selection = isCompositeType(getNamedType(site.field.type)) ? ' { __typename }' : '';
       const document = `query Fuzz${declared.length > 0 ? `(${declared.join(', ')})` : ''} { ${site.open}${site.field.name}(${given.join(', ')})${selection}${site.close} }`;
       const body = jsonWithRaw({ query: document, variables });
-      return { endpoint, body, shown: body.length > 600 ? `${body.slice(0, 600)}…` : body };
+      const search = get && endpoint === '/graphql' ? new URLSearchParams({ query: document, variables: jsonWithRaw(variables) }) : null;
+      return {
+        endpoint,
+        body,
+        accept,
+        ...(search ? { get: `/graphql?${search.toString()}` } : {}),
+        shown: body.length > 600 ? `${body.slice(0, 600)}…` : body,
+      };
     });
 }
 
@@ -537,15 +561,11 @@ const malformedGraphQL: fc.Arbitrary<GraphQLCase> = fc
 
 async function sendGraphQL(c: GraphQLCase): Promise<void> {
   const stream = c.endpoint === '/graphql/stream';
-  const answer = await send(c.endpoint, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: stream ? 'text/event-stream' : 'application/graphql-response+json, application/json',
-    },
-    body: c.body,
-  });
-  const what = `POST ${c.endpoint} ${c.shown}`;
+  const accept = stream ? 'text/event-stream' : (c.accept ?? 'application/graphql-response+json, application/json');
+  const answer = c.get
+    ? await send(c.get, { headers: { Accept: accept } })
+    : await send(c.endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: accept }, body: c.body });
+  const what = `${c.get ? 'GET' : 'POST'} ${c.endpoint} ${c.shown}`;
   if (answer.status >= 500) throw new Error(`${what}: ${answer.status} ${answer.text.slice(0, 500)}`);
   expectNoLeak(answer, what, c.body);
   // a body declared over the bound of every route is refused before GraphQL, as a problem
