@@ -89,10 +89,38 @@ async function codedRefusal(response: Response): Promise<HandlerResponse> {
 
 /**
  * Yoga's answers without a body (a 406 for a subscription asked without text/event-stream) as
- * coded errors, as graphql-sse's refusals are.
+ * coded errors, as graphql-sse's refusals are; GET parameters that are not JSON, a 400; validation
+ * errors that quote a long value, cut (`boundedMessage`).
  */
 export function codedRefusals(): Plugin {
   return {
+    // yoga's GET parser reads `variables` and `extensions` with a bare JSON.parse: its SyntaxError
+    // would be a server_error
+    onRequestParse({ requestParser, setRequestParser }) {
+      if (!requestParser) return;
+      setRequestParser(async (request) => {
+        try {
+          return await requestParser(request);
+        } catch (error) {
+          if (!(error instanceof SyntaxError)) throw error;
+          throw new GraphQLError('The variables or extensions are not JSON.', {
+            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+          });
+        }
+      });
+    },
+    onValidate:
+      () =>
+      ({ result, setResult }) => {
+        if (!result.some((error) => boundedMessage(error.message) !== error.message)) return;
+        setResult(
+          result.map((error) =>
+            boundedMessage(error.message) === error.message
+              ? error
+              : new GraphQLError(boundedMessage(error.message), { nodes: error.nodes, extensions: error.extensions }),
+          ),
+        );
+      },
     async onResponse({ response, setResponse, fetchAPI }) {
       if (response.status < 400 || response.headers.get('content-type')?.includes('json')) return;
       const [body, init] = await codedRefusal(response);

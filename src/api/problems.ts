@@ -234,6 +234,15 @@ export function maskGraphQLError(error: unknown, logger: Logger): Error {
       extensions: { ...extensions, http: { ...(typeof http === 'object' ? http : {}), spec: false } },
     });
   }
+  // graphql-js's own refusal of the request, before any resolver (a variable its type cannot
+  // take, as the built-in scalars say): the client's error, though graphql-js gives it no code
+  if (original instanceof GraphQLError && original.path === undefined && original.originalError === undefined) {
+    logger.debug({ code: 'bad_request' }, `graphql request refused: ${original.message}`);
+    return new GraphQLError(boundedMessage(original.message), {
+      nodes: original.nodes,
+      extensions: { code: 'bad_request' },
+    });
+  }
   logger.error({ err: original }, 'graphql resolver failed');
   return new GraphQLError('An error occurred while processing this request.', {
     ...(error instanceof GraphQLError ? { path: error.path } : {}),

@@ -57,6 +57,8 @@ const statuses = new Map<number, number>();
 const named = new Map<string, number>();
 let largestRefusal = 0;
 let largestRefusalText = '';
+/** what the server logged at error level */
+const serverErrors: string[] = [];
 
 /** the valid value of each path parameter, from the seeded rows; the fuzzer replaces some */
 const valid: Record<string, string> = {};
@@ -101,7 +103,8 @@ beforeAll(async () => {
       txsub,
       coreInfo: async () => ({ version: 'fuzz', latestLedger: 3, protocolVersion: 22, synced: true }),
     },
-    logger: createLogger('silent', { pretty: false }),
+    // a line at error level is an exception the server did not expect: each batch must leave none
+    logger: createLogger('error', { pretty: false, destination: { write: (line: string) => serverErrors.push(line) } }),
     friendbot,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -583,6 +586,8 @@ async function sendGraphQL(c: GraphQLCase): Promise<void> {
     for (const error of errors ?? []) {
       if (typeof error.extensions?.code !== 'string')
         throw new Error(`${what}: an error without a code: ${JSON.stringify(error).slice(0, 300)}`);
+      // the server's own failure, not the client's error
+      if (error.extensions.code === 'server_error') throw new Error(`${what}: ${JSON.stringify(error).slice(0, 300)}`);
     }
   }
 }
@@ -594,7 +599,9 @@ async function fuzz<T>(arbitrary: fc.Arbitrary<T>, count: number, sendOne: (c: T
   const before = sent;
   await fc.assert(
     fc.asyncProperty(fc.array(arbitrary, { minLength: PARALLEL, maxLength: PARALLEL }), async (batch) => {
+      serverErrors.length = 0;
       await Promise.all(batch.map(sendOne));
+      if (serverErrors.length > 0) throw new Error(`the server logged an error: ${serverErrors[0]!.slice(0, 1000)}`);
     }),
     { numRuns: Math.ceil(count / PARALLEL), ...(SEED === undefined ? {} : { seed: SEED }), verbose: 0 },
   );
@@ -707,6 +714,55 @@ describe('what the fuzzer found, request by request', () => {
       expect(answer.status, path).toBe(404);
       checkProblem(answer, path, path);
     }
+  });
+
+  const graphql = async (body: unknown, accept = 'application/json') => {
+    const answer = await send('/graphql', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: accept },
+      body: JSON.stringify(body),
+    });
+    return JSON.parse(answer.text) as { data?: unknown; errors?: { message: string; extensions: { code: string } }[] };
+  };
+
+  it('answers a variable its type cannot take with bad_request, not server_error', async () => {
+    for (const [query, v] of [
+      ['query($v: Int) { ledgers(first: $v) { __typename } }', 'aaa'],
+      ['query($v: Int!) { ledger(sequence: $v) { __typename } }', 2 ** 31],
+      ['query($v: String!) { account(id: $v) { __typename } }', 5],
+    ] as const) {
+      const { errors } = await graphql({ query, variables: { v } });
+      expect(
+        errors?.map((error) => error.extensions.code),
+        query,
+      ).toEqual(['bad_request']);
+    }
+    expect(serverErrors).toEqual([]);
+  });
+
+  it('pages an offer’s trades from a cursor (a bigint in the page’s key was a server_error)', async () => {
+    const answer = await graphql({
+      query: 'query($v: String) { offer(id: "7") { trades(before: $v) { __typename } } }',
+      variables: { v: '2147483647' },
+    });
+    expect(answer).toEqual({ data: { offer: { trades: { __typename: 'OfferTradesConnection' } } } });
+  });
+
+  it('answers GET /graphql whose variables are not JSON with a coded 400', async () => {
+    const answer = await send(
+      `/graphql?query=${urlEscape('query($v: Int) { ledgers(first: $v) { __typename } }')}&variables=%7B%22v%22%3A01%7D`,
+      {
+        headers: { Accept: 'application/graphql-response+json' },
+      },
+    );
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text).errors[0].extensions.code).toBe('BAD_REQUEST');
+  });
+
+  it('quotes a refused 100 KB value in 100 characters', async () => {
+    const { errors } = await graphql({ query: `{ ledgers(first: "${'a'.repeat(100_000)}") { __typename } }` });
+    expect(errors?.[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(errors?.[0]?.message).toBe(`Int cannot represent non-integer value: "${'a'.repeat(100)}…"`);
   });
 
   it('answers a URL over Node’s header bound with a 431 problem', async () => {
