@@ -43,7 +43,11 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 const PARALLEL = 16;
 /** how long an answer may take */
 const ANSWER_MS = 20_000;
-/** the largest refusal: GraphQL's errors of a document with many bad arguments, each quoting 100 characters of it */
+/**
+ * How much larger than its request a refusal may be: GraphQL's errors of a document with many bad
+ * arguments, each quoting 100 characters. Horizon's transaction_malformed echoes the envelope, so a
+ * refusal as large as its request is no amplification.
+ */
 const MAX_REFUSAL = 64 * 1024;
 /** how long an open GraphQL subscription is listened to */
 const STREAM_MS = 2_000;
@@ -135,13 +139,14 @@ async function send(path: string, init: RequestInit = {}): Promise<Answer> {
   // a request the server never answers is a failure too
   const timer = setTimeout(() => controller.abort(new Error(`no answer in ${ANSWER_MS} ms`)), ANSWER_MS);
   try {
-    return await answerOf(path, await fetch(base + path, { ...init, signal: controller.signal }), controller);
+    const size = path.length + (typeof init.body === 'string' ? init.body.length : 0);
+    return await answerOf(path, size, await fetch(base + path, { ...init, signal: controller.signal }), controller);
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function answerOf(path: string, response: Response, controller: AbortController): Promise<Answer> {
+async function answerOf(path: string, requestSize: number, response: Response, controller: AbortController): Promise<Answer> {
   statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
   const type = response.headers.get('content-type') ?? '';
   // a stream that opened is a good answer: its first event is not awaited
@@ -150,8 +155,7 @@ async function answerOf(path: string, response: Response, controller: AbortContr
     return { status: response.status, type, text: '' };
   }
   const text = type.startsWith('text/event-stream') ? await eventsOf(response, controller) : await response.text();
-  // a refusal quotes what it refuses in part only: a 100 KB value does not come back whole
-  if (response.status >= 400 && text.length > MAX_REFUSAL)
+  if (response.status >= 400 && text.length > requestSize + MAX_REFUSAL)
     throw new Error(`${path}: a refusal of ${text.length} bytes: ${text.slice(0, 300)}`);
   if (response.status >= 400 && text.length > largestRefusal) {
     largestRefusal = text.length;
