@@ -5,7 +5,8 @@
 // in text/plain, and graphql-sse reads a body of any size and repeats an invalid one in its error.
 // Here a body is read up to the GraphQL limit (413 beyond it), a body that is not JSON is a 400
 // that does not quote it, a document that does not parse or validate is a 400 with its coded
-// errors, and anything unexpected is a coded server_error (logged at error level).
+// errors, and anything unexpected is a coded server_error (logged at error level). graphql-sse's
+// own refusals and yoga's bodiless ones are answered as coded errors too (`codedRefusals`).
 import { getOperationAST, GraphQLError, type ExecutionResult } from 'graphql';
 import type { Response as SSEResponse } from 'graphql-sse';
 import { createHandler } from 'graphql-sse/lib/use/fetch';
