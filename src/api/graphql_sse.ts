@@ -68,10 +68,11 @@ const REFUSAL_CODES: Record<number, string> = { 404: 'NOT_FOUND', 405: 'METHOD_N
 /**
  * graphql-sse's own refusals (a request whose query, variables or operationName is missing or of
  * the wrong type, a method or a stream token it does not take) carry no code, or are text: as
- * errors with a code, as every GraphQL error here.
+ * errors with a code, as every GraphQL error here. null: every error has its code already (the
+ * answer is kept as it is, with its headers).
  */
-async function codedRefusal(response: Response): Promise<HandlerResponse> {
-  const text = await response.text();
+async function codedRefusal(response: Response): Promise<HandlerResponse | null> {
+  const text = await response.clone().text();
   const code = REFUSAL_CODES[response.status] ?? 'BAD_REQUEST';
   let errors: unknown;
   try {
@@ -79,6 +80,8 @@ async function codedRefusal(response: Response): Promise<HandlerResponse> {
   } catch {
     errors = undefined;
   }
+  const hasCode = (error: { extensions?: { code?: unknown } } | null) => typeof error?.extensions?.code === 'string';
+  if (Array.isArray(errors) && errors.every(hasCode)) return null;
   const coded = Array.isArray(errors)
     ? errors.map((error: { message?: unknown; extensions?: Record<string, unknown> }) => ({
         ...error,
@@ -124,8 +127,8 @@ export function codedRefusals(): Plugin {
       },
     async onResponse({ response, setResponse, fetchAPI }) {
       if (response.status < 400 || response.headers.get('content-type')?.includes('json')) return;
-      const [body, init] = await codedRefusal(response);
-      setResponse(new fetchAPI.Response(body, init));
+      const coded = await codedRefusal(response);
+      if (coded) setResponse(new fetchAPI.Response(...coded));
     },
   };
 }
@@ -202,7 +205,8 @@ export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger }): P
       }
       serverContexts.set(req, serverContext);
       const response = await handle(req);
-      return response.status >= 400 ? respond(await codedRefusal(response)) : response;
+      const coded = response.status >= 400 ? await codedRefusal(response) : null;
+      return coded ? respond(coded) : response;
     } catch (error) {
       logger.error({ err: error }, 'graphql-sse request failed');
       return respond(
