@@ -126,7 +126,8 @@ export function codedRefusals(): Plugin {
         );
       },
     async onResponse({ response, setResponse, fetchAPI }) {
-      if (response.status < 400 || response.headers.get('content-type')?.includes('json')) return;
+      // only what has no body of its own (a refusal sent as events, a stream's cap, says it already)
+      if (response.status < 400 || response.headers.has('content-type')) return;
       const coded = await codedRefusal(response);
       if (coded) setResponse(new fetchAPI.Response(...coded));
     },
