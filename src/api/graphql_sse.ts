@@ -9,14 +9,15 @@
 // (a distinct connection, or the reserved stream of the single-connection mode) is admitted as a
 // stream (stream_limits.ts: 429 or 503 over the caps), and each operation of the single-connection
 // mode is one more; the client leaving aborts the request graphql-sse sees, which ends its operations,
-// and a reservation that never connects is dropped after --stream-drain-timeout.
+// and a reservation that never connects is dropped after --stream-drain-timeout. graphql-sse's
+// own refusals and yoga's bodiless ones are answered as coded errors too (`codedRefusals`).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getOperationAST, GraphQLError, type ExecutionResult } from 'graphql';
 import type { Response as SSEResponse } from 'graphql-sse';
 import { createHandler } from 'graphql-sse/lib/use/fetch';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
-import { ProblemError } from './problems.js';
+import { boundedMessage, ProblemError } from './problems.js';
 import { type OpenStreams, streamRefusalError } from './stream_limits.js';
 
 export const GRAPHQL_SSE_ENDPOINT = '/graphql/stream';
@@ -49,7 +50,7 @@ function errorsResponse(status: number, errors: readonly unknown[]): HandlerResp
  */
 function clientError(error: GraphQLError, code: string): GraphQLError {
   const { http: _http, originalError: _original, ...extensions } = error.extensions;
-  return new GraphQLError(error.message, {
+  return new GraphQLError(boundedMessage(error.message), {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,
@@ -74,6 +75,78 @@ async function readBoundedText(body: ReadableStream<Uint8Array>, maxBytes: numbe
     }
     text += decoder.decode(value, { stream: true });
   }
+}
+
+/** the code of a refusal by graphql-sse itself, by its status */
+const REFUSAL_CODES: Record<number, string> = { 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 406: 'NOT_ACCEPTABLE', 409: 'CONFLICT' };
+
+/**
+ * graphql-sse's own refusals (a request whose query, variables or operationName is missing or of
+ * the wrong type, a method or a stream token it does not take) carry no code, or are text: as
+ * errors with a code, as every GraphQL error here. null: every error has its code already (the
+ * answer is kept as it is, with its headers).
+ */
+async function codedRefusal(response: Response): Promise<HandlerResponse | null> {
+  const text = await response.clone().text();
+  const code = REFUSAL_CODES[response.status] ?? 'BAD_REQUEST';
+  let errors: unknown;
+  try {
+    errors = (JSON.parse(text) as { errors?: unknown }).errors;
+  } catch {
+    errors = undefined;
+  }
+  const hasCode = (error: { extensions?: { code?: unknown } } | null) => typeof error?.extensions?.code === 'string';
+  if (Array.isArray(errors) && errors.every(hasCode)) return null;
+  const coded = Array.isArray(errors)
+    ? errors.map((error: { message?: unknown; extensions?: Record<string, unknown> }) => ({
+        ...error,
+        extensions: { ...error.extensions, code: typeof error.extensions?.code === 'string' ? error.extensions.code : code },
+      }))
+    : [{ message: text || response.statusText || 'The request was refused.', extensions: { code } }];
+  return errorsResponse(response.status, coded);
+}
+
+/**
+ * Yoga's answers without a body (a 406 for a subscription asked without text/event-stream) as
+ * coded errors, as graphql-sse's refusals are; GET parameters that are not JSON, a 400; validation
+ * errors that quote a long value, cut (`boundedMessage`).
+ */
+export function codedRefusals(): Plugin {
+  return {
+    // yoga's GET parser reads `variables` and `extensions` with a bare JSON.parse: its SyntaxError
+    // would be a server_error
+    onRequestParse({ requestParser, setRequestParser }) {
+      if (!requestParser) return;
+      setRequestParser(async (request) => {
+        try {
+          return await requestParser(request);
+        } catch (error) {
+          if (!(error instanceof SyntaxError)) throw error;
+          throw new GraphQLError('The variables or extensions are not JSON.', {
+            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+          });
+        }
+      });
+    },
+    onValidate:
+      () =>
+      ({ result, setResult }) => {
+        if (!result.some((error) => boundedMessage(error.message) !== error.message)) return;
+        setResult(
+          result.map((error) =>
+            boundedMessage(error.message) === error.message
+              ? error
+              : new GraphQLError(boundedMessage(error.message), { nodes: error.nodes, extensions: error.extensions }),
+          ),
+        );
+      },
+    async onResponse({ response, setResponse, fetchAPI }) {
+      // only what has no body of its own (a refusal sent as events, a stream's cap, says it already)
+      if (response.status < 400 || response.headers.has('content-type')) return;
+      const coded = await codedRefusal(response);
+      if (coded) setResponse(new fetchAPI.Response(...coded));
+    },
+  };
 }
 
 export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger; streams: OpenStreams }): Plugin {
@@ -199,7 +272,8 @@ export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger; stre
       serverContexts.set(req, context);
       const response = await handle(req);
       if (request.method === 'PUT' && response.status === 201) expireReservation(await response.clone().text());
-      return response;
+      const coded = response.status >= 400 ? await codedRefusal(response) : null;
+      return coded ? respond(coded) : response;
     } catch (error) {
       logger.error({ err: error }, 'graphql-sse request failed');
       return respond(

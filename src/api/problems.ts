@@ -2,7 +2,8 @@
 // (type, title, status, detail, extras; RFC 7807), GraphQL carries the same `type` in
 // `extensions.code` with the extras. Resolvers and route handlers throw ProblemError; anything
 // else is a server_error without internals.
-import type { ServerResponse } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { GraphQLError, type ASTNode } from 'graphql';
 import type { Logger } from '../logger.js';
 import { InvalidValueError } from '../stellar/invalid_value_error.js';
@@ -94,6 +95,13 @@ export const problems = {
     detail:
       "This horizon instance is configured to only track a portion of the stellar network's latest history. This request is asking for results prior to the recorded history known to this horizon instance.",
   }),
+  /** what Node's HTTP parser refuses: a request line and headers over its bound */
+  headersTooLarge: (): Problem => ({
+    type: 'request_header_fields_too_large',
+    title: 'Request Header Fields Too Large',
+    status: 431,
+    detail: `The request line and headers are larger than ${maxHeaderSize} bytes, the most this server reads.`,
+  }),
   serverError: (): Problem => ({
     type: 'server_error',
     title: 'Internal Server Error',
@@ -138,6 +146,33 @@ export function sendProblem(res: ServerResponse, problem: Problem): void {
   res.end(body);
 }
 
+/**
+ * The answer to what Node's HTTP parser refuses before any handler sees it (the server's
+ * `clientError`): a URL or headers over its bound (431), a request that is no HTTP (400), one too
+ * slow to arrive (408). Node's own answer has no body; this one is a problem, as every answer.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  const answered = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (!socket.writable || answered || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const problem =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? problems.headersTooLarge()
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? { type: 'timeout', title: 'Request Timeout', status: 408, detail: 'The request did not arrive in time.' }
+        : problems.badRequest('request', 'the request is not valid HTTP');
+  const body = JSON.stringify(problemBody(problem), null, 2);
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n` +
+      'Content-Type: application/problem+json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Access-Control-Allow-Origin: *\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+      body,
+  );
+}
+
 /** What a REST request answers for an error of a document it ran (rest/documents.ts). */
 export function problemOfGraphQLError(error: GraphQLError): unknown {
   if (error.originalError instanceof ProblemError) return error.originalError;
@@ -147,6 +182,20 @@ export function problemOfGraphQLError(error: GraphQLError): unknown {
 }
 
 // GraphQL
+
+/** the longest value a message quotes whole */
+const QUOTED_MAX = 100;
+
+/**
+ * graphql-js quotes a refused value whole in its message ("Int cannot represent non-integer value:
+ * \"aaa…\""): a 100 KB argument would come back as a 100 KB answer. Quoted strings are cut.
+ */
+export function boundedMessage(message: string): string {
+  if (message.length <= 2 * QUOTED_MAX) return message;
+  return message.replace(/"((?:[^"\\]|\\.)*)"/g, (quoted, inner: string) =>
+    inner.length > QUOTED_MAX ? `"${inner.slice(0, QUOTED_MAX)}…"` : quoted,
+  );
+}
 
 /** A bad_request for what graphql-js reports in its own words (a scalar's input, a validation rule). */
 export function badRequestError(message: string, node?: ASTNode): GraphQLError {
@@ -170,14 +219,28 @@ export function maskGraphQLError(error: unknown, logger: Logger): Error {
     });
   }
   if (original instanceof GraphQLError && typeof original.extensions.code === 'string') {
+    const message = boundedMessage(original.message);
+    if (!('originalError' in original.extensions)) {
+      return message === original.message
+        ? original
+        : new GraphQLError(message, { nodes: original.nodes, path: original.path, extensions: original.extensions });
+    }
     // yoga's originalError (its JSON parser's message, which quotes the body) is no client's
     // business; yoga answered 400 for it, which `spec: false` keeps (else application/json is 200)
-    if (!('originalError' in original.extensions)) return original;
     const { originalError: _internal, http, ...extensions } = original.extensions;
-    return new GraphQLError(original.message, {
+    return new GraphQLError(message, {
       nodes: original.nodes,
       path: original.path,
       extensions: { ...extensions, http: { ...(typeof http === 'object' ? http : {}), spec: false } },
+    });
+  }
+  // graphql-js's own refusal of the request, before any resolver (a variable its type cannot
+  // take, as the built-in scalars say): the client's error, though graphql-js gives it no code
+  if (original instanceof GraphQLError && original.path === undefined && original.originalError === undefined) {
+    logger.debug({ code: 'bad_request' }, `graphql request refused: ${original.message}`);
+    return new GraphQLError(boundedMessage(original.message), {
+      nodes: original.nodes,
+      extensions: { code: 'bad_request' },
     });
   }
   logger.error({ err: original }, 'graphql resolver failed');

@@ -24,11 +24,11 @@ import { graphqlLimitsOf, graphqlLimitsPlugin, type GraphQLLimits } from './grap
 import { countSubscriptions } from './subscription_metrics.js';
 import { graphqlLogging } from './graphql_logging.js';
 import { OpenStreams, streamLimitsOf, streamLimitsPlugin, type StreamLimits } from './stream_limits.js';
-import { GRAPHQL_SSE_ENDPOINT, graphqlSSE } from './graphql_sse.js';
+import { codedRefusals, GRAPHQL_SSE_ENDPOINT, graphqlSSE } from './graphql_sse.js';
 import { createFriendbotHandler, friendbotLimiters, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
 import { createTransactionRenderer } from './rest/resources.js';
-import { ProblemError, problems, sendProblem } from './problems.js';
+import { answerClientError, ProblemError, problems, sendProblem } from './problems.js';
 import { createHealthHandler } from './rest/health.js';
 import { createMetricsHandler } from './rest/metrics.js';
 import { createSubmitTransactionAsyncHandler, createSubmitTransactionHandler } from './rest/submit_transaction.js';
@@ -96,6 +96,7 @@ export function createApiServer(options: ApiServerOptions): Server {
       graphqlSSE({ maxBodyBytes: limits.maxBodyBytes, logger, streams }),
       countSubscriptions(services.metrics.prometheus),
       streamLimitsPlugin(streams),
+      codedRefusals(),
     ],
     maskedErrors: { maskError },
     maxRequestBodySize: limits.maxBodyBytes,
@@ -164,6 +165,7 @@ export function createApiServer(options: ApiServerOptions): Server {
     }
   });
   server.once('close', () => streams.close());
+  server.on('clientError', answerClientError);
   return server;
 }
 

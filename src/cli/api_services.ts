@@ -47,7 +47,7 @@ export async function openApiServices(options: {
   let txsub: MeteredSubmissionSystem | null = null;
   if (core) {
     const system = new MeteredSubmissionSystem(
-      { networkPassphrase: config.networkPassphrase, core, store: prismaSubmissionStore(db.prisma) },
+      { networkPassphrase: config.networkPassphrase, core, store: prismaSubmissionStore(db.prisma), logger },
       metrics,
     );
     const unsubscribe = events.subscribe(() => {

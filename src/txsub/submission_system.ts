@@ -5,6 +5,7 @@
 // transaction's ledger is ingested: every ingested ledger is a tick (onLedger).
 import { FeeBumpTransaction, TransactionBuilder } from '@stellar/stellar-sdk/base';
 import type { Transaction as TransactionRow } from '../generated/prisma/client.js';
+import type { Logger } from '../logger.js';
 import { baseAccountId } from '../stellar/account_id.js';
 import { CoreAnswerError, CoreUnavailableError, type CoreClient, type CoreSubmitStatus } from './core_client.js';
 import type { SubmissionStore } from './store.js';
@@ -51,6 +52,8 @@ export interface SubmissionOptions {
   sequenceWaitMs?: number;
   /** told of every final answer: metrics */
   onOutcome?: (outcome: SubmissionOutcome) => void;
+  /** where a failure of the history database is logged: the submitter is told only that it failed */
+  logger?: Pick<Logger, 'error'>;
 }
 
 interface Pending {
@@ -123,9 +126,11 @@ export class SubmissionSystem {
       };
       // registered before any await, so that the same transaction submitted again joins this one
       this.byHash.set(hash, pending);
-      void this.admit(pending).catch((error: unknown) =>
-        this.finish(pending, { kind: 'busy', reason: `the history database failed: ${(error as Error).message}` }),
-      );
+      void this.admit(pending).catch((error: unknown) => {
+        // the database's message is the server's to read, not the client's
+        this.options.logger?.error({ err: error, hash }, 'submission could not read the history database');
+        this.finish(pending, { kind: 'busy', reason: 'the history database cannot be read' });
+      });
     });
   }
 

@@ -14,6 +14,19 @@ export function uint32Param(name: string, text: string | undefined): number {
   return Number(text);
 }
 
+/** the largest ledger sequence the tables (and GraphQL's Int) hold */
+const INT32_MAX = 2 ** 31 - 1;
+
+/**
+ * A ledger sequence: Horizon's uint32. One above int32 names no ledger the history can have (the
+ * tables' and GraphQL's Int): a 404, as for any ledger the history does not have.
+ */
+export function ledgerSequenceParam(name: string, text: string | undefined): number {
+  const sequence = uint32Param(name, text);
+  if (sequence > INT32_MAX) throw new ProblemError(problems.notFound());
+  return sequence;
+}
+
 /** A non-negative int64, passed on as its decimal text (GraphQL's Int64 input). */
 export function int64Param(name: string, text: string | undefined): string {
   if (text === undefined || !/^\d{1,19}$/.test(text) || BigInt(text) > INT64_MAX) {

@@ -23,7 +23,7 @@ import { parsed, ProblemError, problems } from '../problems.js';
 import { accountFilterArg, balanceIdArg, poolIdArg } from '../schema/inputs.js';
 import { MAX_POOL_RESERVES } from '../schema/liquidity_pool.js';
 import { link, type Links } from './hal.js';
-import { accountIdParam, dataKeyParam, hashParam, int64Param, optionalAccountIdParam, uint32Param } from './params.js';
+import { accountIdParam, dataKeyParam, hashParam, int64Param, ledgerSequenceParam, optionalAccountIdParam } from './params.js';
 
 export interface RouteContext {
   origin: string;
@@ -89,7 +89,7 @@ export function takesJoin(route: Route): boolean {
 const account = ({ params }: RouteContext) => ({ id: accountIdParam('account_id', params.account_id) });
 const history = ({ params }: RouteContext) => ({ forAccount: accountIdParam('account_id', params.account_id) });
 const transaction = ({ params }: RouteContext) => ({ hash: hashParam('tx_id', params.tx_id) });
-const ledger = ({ params }: RouteContext) => ({ sequence: uint32Param('ledger_id', params.ledger_id) });
+const ledger = ({ params }: RouteContext) => ({ sequence: ledgerSequenceParam('ledger_id', params.ledger_id) });
 const operation = ({ params }: RouteContext) => ({ id: int64Param('id', params.op_id) });
 
 const balanceHistory = ({ params }: RouteContext) => ({

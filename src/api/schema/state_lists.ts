@@ -252,7 +252,10 @@ function relationPage<K, V, C = K>(
   const node = info.fieldNodes[0] ?? info;
   let byPage = byNode.get(node);
   if (!byPage) byNode.set(node, (byPage = new Map()));
-  const key = JSON.stringify([page.range.gt ?? null, page.range.lt ?? null, page.direction, page.take]);
+  // a cursor's bound may hold bigints (a trade's operation id), which JSON.stringify refuses
+  const key = JSON.stringify([page.range.gt ?? null, page.range.lt ?? null, page.direction, page.take], (_name, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : value,
+  );
   let loader = byPage.get(key) as DataLoader<K, V, C> | undefined;
   if (!loader) byPage.set(key, (loader = new DataLoader(batch, options)));
   return loader;
