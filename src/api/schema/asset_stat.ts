@@ -42,10 +42,21 @@ const BalancesRef = builder.objectRef<AssetStatBalances>('AssetStatBalances').im
   }),
 });
 
-// the issuer's flags and home domain; an issuer merged away shows none (Horizon: a zero account)
-const issuerSelect = { issuer: { select: { flags: true, homeDomain: true } } } as const;
+// the issuer's flags and home domain; an issuer merged away shows none (Horizon: a zero account).
+// Included by the type (every row carries it) rather than selected by `flags` and `toml`: Pothos
+// looks up per record and field whether a row was loaded with a field's select, ~5% of /assets.
+const issuerInclude = { issuer: { select: { flags: true, homeDomain: true } } } as const;
+
+type Issuer = { flags: number; homeDomain: string } | null | undefined;
+
+/** the row's issuer as its type included it: a row read without its type's query is refused, not shown issuerless */
+function issuerOf(stat: { issuer?: Issuer }): { flags: number; homeDomain: string } | null {
+  if (stat.issuer === undefined) throw new Error('an asset stat was loaded without its issuer');
+  return stat.issuer;
+}
 
 export const AssetStatRef = builder.prismaObject('AssetStat', {
+  include: issuerInclude,
   description:
     'A credit asset as Horizon lists it under /assets: its trust lines by authorization, claimable balances and liquidity pools, counted and summed.',
   // fields in Horizon's JSON order
@@ -79,13 +90,12 @@ export const AssetStatRef = builder.prismaObject('AssetStat', {
         unauthorized: stroops(s.balancesUnauthorized),
       }),
     }),
-    flags: t.field({ type: FlagsRef, select: issuerSelect, resolve: (s) => s.issuer?.flags ?? 0 }),
+    flags: t.field({ type: FlagsRef, resolve: (s) => issuerOf(s)?.flags ?? 0 }),
     toml: t.string({
       nullable: true,
       description: "https://{home domain}/.well-known/stellar.toml of the issuer's home domain, if it has one",
-      select: issuerSelect,
       resolve: (s) => {
-        const domain = s.issuer?.homeDomain ?? '';
+        const domain = issuerOf(s)?.homeDomain ?? '';
         return domain.trim() === '' ? null : `https://${domain}/.well-known/stellar.toml`;
       },
     }),

@@ -7,7 +7,7 @@ import { builder } from './builder.js';
 import { accountIdArg, assetFilterArg, balanceIdArg } from './inputs.js';
 import { claimableBalanceList, type BalanceFilter } from './state_lists.js';
 import { keysetConnection, listArgs } from './paging.js';
-import { lastModifiedTimeField } from './state_entry.js';
+import { lastModifiedInclude, lastModifiedTimeField } from './state_entry.js';
 
 // xdr ClaimableBalanceFlags
 const CLAWBACK_ENABLED = 1;
@@ -37,13 +37,14 @@ const FlagsRef = builder.objectRef<number>('ClaimableBalanceFlags').implement({
 export const ClaimableBalanceRef = builder.prismaNode('ClaimableBalance', {
   description: 'A claimable balance: an amount of an asset that its claimants may claim, each under its predicate.',
   id: { field: 'id' },
+  include: lastModifiedInclude,
   fields: (t) => ({
     balanceId: t.exposeString('id', { description: 'the hex of its ClaimableBalanceID XDR ("00000000" and a hash)' }),
     asset: t.exposeString('asset', { description: 'native or CODE:ISSUER' }),
     amount: t.expose('amount', { type: 'Amount' }),
     sponsorId: t.exposeString('sponsor', { nullable: true, description: 'the account sponsoring its reserve' }),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
-    lastModifiedTime: t.field(lastModifiedTimeField()),
+    lastModifiedTime: t.field(lastModifiedTimeField(true)),
     claimants: t.field({
       type: [ClaimantRef],
       // stored as Horizon's JSON: [{ destination, predicate }]

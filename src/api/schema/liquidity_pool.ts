@@ -6,7 +6,7 @@ import { builder } from './builder.js';
 import { accountIdArg, assetFilterArg, poolIdArg } from './inputs.js';
 import { liquidityPoolList } from './state_lists.js';
 import { keysetConnection, listArgs } from './paging.js';
-import { lastModifiedTimeField } from './state_entry.js';
+import { lastModifiedInclude, lastModifiedTimeField } from './state_entry.js';
 
 /** A pool has two reserves: a longer filter could match nothing (Horizon's maxLiquidityPoolReserves). */
 export const MAX_POOL_RESERVES = 2;
@@ -30,6 +30,7 @@ const ReserveRef = builder.objectRef<Reserve>('LiquidityPoolReserve').implement(
 export const LiquidityPoolRef = builder.prismaNode('LiquidityPool', {
   description: 'A liquidity pool: the reserves of two assets and the shares of its depositors.',
   id: { field: 'id' },
+  include: lastModifiedInclude,
   fields: (t) => ({
     liquidityPoolId: t.exposeString('id', { description: 'the hex id of the pool' }),
     pagingToken: t.exposeString('id'),
@@ -53,7 +54,7 @@ export const LiquidityPoolRef = builder.prismaNode('LiquidityPool', {
       ],
     }),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
-    lastModifiedTime: t.field(lastModifiedTimeField()),
+    lastModifiedTime: t.field(lastModifiedTimeField(true)),
   }),
 });
 

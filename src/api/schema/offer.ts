@@ -5,7 +5,7 @@ import { formatCanonicalAsset, storedAsset } from '../../stellar/asset.js';
 import { formatRatio } from '../../stellar/price.js';
 import { assetShape, AssetRef, PriceRef } from './asset.js';
 import { builder } from './builder.js';
-import { lastModifiedTimeField } from './state_entry.js';
+import { lastModifiedInclude, lastModifiedTimeField } from './state_entry.js';
 import { follow, freshLoaders } from './follow.js';
 import { accountIdArg, canonicalAssetArg, idArg } from './inputs.js';
 import { offerList, offerTradeList } from './state_lists.js';
@@ -15,6 +15,7 @@ import { TradeRef } from './trade.js';
 export const OfferRef = builder.prismaNode('Offer', {
   description: 'An open offer to sell one asset for another.',
   id: { field: 'id' },
+  include: lastModifiedInclude,
   fields: (t) => ({
     pagingToken: t.expose('id', { type: 'Int64' }),
     seller: t.exposeString('sellerId'),
@@ -24,7 +25,7 @@ export const OfferRef = builder.prismaNode('Offer', {
     priceR: t.field({ type: PriceRef, resolve: (offer) => ({ n: offer.priceN, d: offer.priceD }) }),
     price: t.string({ resolve: (offer) => formatRatio(BigInt(offer.priceN), BigInt(offer.priceD)) }),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
-    lastModifiedTime: t.field(lastModifiedTimeField()),
+    lastModifiedTime: t.field(lastModifiedTimeField(true)),
     sponsor: t.exposeString('sponsor', { nullable: true, description: 'the account sponsoring the offer’s reserve' }),
   }),
 });

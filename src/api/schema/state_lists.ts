@@ -29,17 +29,27 @@ import {
   type KeysetSource,
 } from './paging.js';
 import { newestLedger, nodeInclude, nodeQuery } from './lists.js';
+import type { WithLastModified } from './state_entry.js';
 
-export function offerList(ctx: ApiContext, info: GraphQLResolveInfo, where: Prisma.OfferWhereInput): KeysetSource<Offer, bigint> {
+/** rows read with their type's query (nodeQuery): they carry what the type includes, its close time */
+const withCloseTime = <Row>(rows: Promise<Row[]>) => rows as Promise<WithLastModified<Row>[]>;
+
+export function offerList(
+  ctx: ApiContext,
+  info: GraphQLResolveInfo,
+  where: Prisma.OfferWhereInput,
+): KeysetSource<WithLastModified<Offer>, bigint> {
   return {
     key: toidKey,
     fetch: (range, direction, take) =>
-      ctx.prisma.offer.findMany({
-        ...nodeQuery(ctx, info),
-        where: { AND: [where, { id: toidWhere(range) }] },
-        orderBy: { id: direction },
-        take,
-      }),
+      withCloseTime(
+        ctx.prisma.offer.findMany({
+          ...nodeQuery(ctx, info),
+          where: { AND: [where, { id: toidWhere(range) }] },
+          orderBy: { id: direction },
+          take,
+        }),
+      ),
     cursor: (offer) => offer.id.toString(),
     // Horizon's cursor=now on offers: after the newest ledger's TOID, as on the history's lists
     newestLedger: newestLedger(ctx),
@@ -62,7 +72,7 @@ export function claimableBalanceList(
   ctx: ApiContext,
   info: GraphQLResolveInfo,
   filter: BalanceFilter,
-): KeysetSource<ClaimableBalance, BalancePagingToken> {
+): KeysetSource<WithLastModified<ClaimableBalance>, BalancePagingToken> {
   const cursor = (row: ClaimableBalance) => formatBalancePagingToken(row.lastModifiedLedger, row.id);
   const { asset, sponsor, claimant } = filter;
   if (claimant !== undefined && asset === undefined && sponsor === undefined) {
@@ -79,7 +89,7 @@ export function claimableBalanceList(
           take,
           include: { balance: nodeInclude(ctx, info) },
         });
-        return rows.map((row) => row.balance);
+        return rows.map((row) => row.balance as WithLastModified<ClaimableBalance>);
       },
       cursor,
     };
@@ -92,12 +102,14 @@ export function claimableBalanceList(
     key: balanceKey,
     fetch: (range, direction, take) => {
       const bounds = balanceWhere(range, { ledger: 'lastModifiedLedger', id: 'id' }) as Prisma.ClaimableBalanceWhereInput[];
-      return ctx.prisma.claimableBalance.findMany({
-        ...nodeQuery(ctx, info),
-        where: { AND: [where, ...bounds] },
-        orderBy: [{ lastModifiedLedger: direction }, { id: direction }],
-        take,
-      });
+      return withCloseTime(
+        ctx.prisma.claimableBalance.findMany({
+          ...nodeQuery(ctx, info),
+          where: { AND: [where, ...bounds] },
+          orderBy: [{ lastModifiedLedger: direction }, { id: direction }],
+          take,
+        }),
+      );
     },
     cursor,
   };
@@ -108,20 +120,22 @@ export function liquidityPoolList(
   ctx: ApiContext,
   info: GraphQLResolveInfo,
   where: Prisma.LiquidityPoolWhereInput,
-): KeysetSource<LiquidityPool, string> {
+): KeysetSource<WithLastModified<LiquidityPool>, string> {
   return {
     key: poolKey,
     fetch: (range, direction, take) => {
       const id: Prisma.StringFilter = {};
       if (range.gt !== undefined) id.gt = range.gt;
       if (range.lt !== undefined) id.lt = range.lt;
-      return ctx.prisma.liquidityPool.findMany({
-        // a pool has no relations: its query selects scalars only
-        ...(nodeQuery(ctx, info) as object),
-        where: { AND: [where, { id }] },
-        orderBy: { id: direction },
-        take,
-      });
+      return withCloseTime(
+        ctx.prisma.liquidityPool.findMany({
+          // a pool relates only its last modified ledger: its query includes nothing else
+          ...(nodeQuery(ctx, info) as object),
+          where: { AND: [where, { id }] },
+          orderBy: { id: direction },
+          take,
+        }),
+      );
     },
     cursor: (pool) => pool.id,
   };
@@ -340,20 +354,23 @@ function keyWhere(key: AssetStatKey, op: 'gt' | 'lt'): Prisma.AssetStatWhereInpu
   return { OR: [{ assetCode: { [op]: key.code } }, { assetCode: key.code, assetIssuer: { [op]: key.issuer } }] };
 }
 
+type AssetStatRow = AssetStat & { issuer: { flags: number; homeDomain: string } | null };
+
 export function assetStatList(
   ctx: ApiContext,
   info: GraphQLResolveInfo,
   where: Prisma.AssetStatWhereInput,
-): KeysetSource<AssetStat, AssetStatKey> {
+): KeysetSource<AssetStatRow, AssetStatKey> {
   return {
     key: assetStatKey,
     fetch: (range, direction, take) =>
+      // read with their type's query (nodeQuery): they carry what the type includes, the issuer
       ctx.prisma.assetStat.findMany({
         ...nodeQuery(ctx, info),
         where: { AND: [where, ...(range.gt ? [keyWhere(range.gt, 'gt')] : []), ...(range.lt ? [keyWhere(range.lt, 'lt')] : [])] },
         orderBy: [{ assetCode: direction }, { assetIssuer: direction }],
         take,
-      }),
+      }) as Promise<AssetStatRow[]>,
     cursor: (s) => formatAssetStatPagingToken(s.assetType, s.assetCode, s.assetIssuer),
   };
 }
