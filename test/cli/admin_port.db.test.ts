@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Keypair } from '@stellar/stellar-sdk/base';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeLedgersUntil, corePort, EventStream, servingPort, spawnZenith, stopCleanly } from '../support/cli.js';
+import { closeLedgersUntil, corePort, EventStream, servingPort, spawnManualStart, spawnZenith, stopCleanly } from '../support/cli.js';
 import { createServerDatabase, dropServerDatabase, testDbKind } from '../support/database.js';
 import { freePort, stopAllProcesses } from '../support/processes.js';
 import { type Scraped, samples, scrape, total } from '../support/prometheus_text.js';
@@ -52,19 +52,7 @@ describe('zenith start --admin-port', () => {
     if (testDbKind === 'postgres') databaseUrl = await createServerDatabase();
     // --admin-port 0 means no admin server: the test picks a free port
     const adminPort = await freePort();
-    const child = spawnZenith([
-      'start',
-      '--port',
-      '0',
-      '--core-port',
-      '0',
-      '--manual-close',
-      '--data-dir',
-      dataDir,
-      '--admin-port',
-      String(adminPort),
-      ...(databaseUrl ? ['--database-url', databaseUrl] : []),
-    ]);
+    const child = spawnManualStart(dataDir, databaseUrl, '--admin-port', String(adminPort));
     const base = `http://127.0.0.1:${await servingPort(child)}`;
     const core = await corePort(child);
     expect(await child.waitForLine(/admin server on/)).toContain(`http://127.0.0.1:${adminPort}/metrics`);

@@ -25,7 +25,7 @@ export function spawnZenith(args: string[], env: NodeJS.ProcessEnv = {}): TestPr
 
 /**
  * `zenith start` with ledgers closed only on /manualclose, on free ports (the API's and the core's),
- * its core in `dataDir` and its history in the PostgreSQL database of `databaseUrl`.
+ * its core in `dataDir` and its history in the PostgreSQL database of `databaseUrl` (empty: PGlite in `dataDir`).
  */
 export function spawnManualStart(dataDir: string, databaseUrl: string, ...flags: string[]): TestProcess {
   return spawnZenith([
@@ -37,8 +37,7 @@ export function spawnManualStart(dataDir: string, databaseUrl: string, ...flags:
     '--manual-close',
     '--data-dir',
     dataDir,
-    '--database-url',
-    databaseUrl,
+    ...(databaseUrl ? ['--database-url', databaseUrl] : []),
     ...flags,
   ]);
 }

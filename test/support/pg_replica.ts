@@ -66,7 +66,7 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
   try {
     // initdb's pg_hba trusts local and 127.0.0.1 connections, replication ones included
     asPostgres('initdb', ['-D', primaryDir, '-U', 'postgres', '-A', 'trust', '--no-sync']);
-    appendFileSync(primaryDir + '/postgresql.conf', "\nlisten_addresses = '127.0.0.1'\nfsync = off\nwal_level = replica\n");
+    appendFileSync(`${primaryDir}/postgresql.conf`, "\nlisten_addresses = '127.0.0.1'\nfsync = off\nwal_level = replica\n");
     servers.push(await start(primaryDir, primaryPort, root));
     asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaDir, '-R', '-X', 'stream']);
     servers.push(await start(replicaDir, replicaPort, root));
