@@ -31,8 +31,12 @@ export function short(key: string): string {
   return key.length > 16 ? `${key.slice(0, 6)}…${key.slice(-6)}` : key;
 }
 
+/** one formatter for every time shown (toLocaleString would make one per call, which is slow) */
+let dates: Intl.DateTimeFormat | null = null;
+
 export function time(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  dates ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  return Number.isNaN(date.getTime()) ? iso : dates.format(date);
 }

@@ -1,6 +1,6 @@
 // A view's data: one request when it opens (useQuery), the further pages of a Relay connection
 // ("load more", usePages), and a subscription that lives as long as the view (useSubscription).
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, type Operation, request, subscribe } from './api.js';
 
 export type Loaded<T> = { state: 'loading' } | { state: 'failed'; error: ApiError } | { state: 'done'; data: T };
@@ -12,7 +12,8 @@ export const asApiError = (error: unknown): ApiError =>
 /** Runs `op` once when the view opens (and again when `key` changes); null variables: nothing to run. */
 export function useQuery<T>(op: Operation, variables: Record<string, unknown> | null, key: string): Loaded<T> {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
-  useEffect(() => {
+  // sent as soon as the view is in the document, not after the next frame as useEffect would
+  useLayoutEffect(() => {
     if (variables === null) return;
     const abort = new AbortController();
     setLoaded({ state: 'loading' });
