@@ -4,7 +4,9 @@
 // of immutable caching), each also precompressed (.br, .gz), index.html names the entry's script
 // and stylesheet, and manifest.json lists what the server may serve. The SDK that signs payments
 // is imported dynamically by the page, so it is a chunk of its own, loaded only when used.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// `npm run build` (so `npm start`) skips it when the manifest says it was made from the same files.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -23,10 +25,26 @@ export interface ExplorerManifest {
   entry: { script: string; preload: string[]; style: string };
   /** every file under assets/ with its size in bytes (before compression) */
   assets: Record<string, number>;
+  /** what it was made from (`sourceDigest`) */
+  source: string;
+}
+
+/** A digest of what the bundle is made of: web/explorer/, this script, and the lock file (the packages it bundles). */
+export function sourceDigest(): string {
+  const hash = createHash('sha256');
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
+  for (const file of [...files(SOURCE), fileURLToPath(import.meta.url), join(ROOT, 'package-lock.json')]) {
+    hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
 }
 
 /** Bundles the explorer into `outdir` (emptied first); answers its manifest. */
 export async function buildExplorer(outdir = EXPLORER_OUT): Promise<ExplorerManifest> {
+  const source = sourceDigest();
   rmSync(outdir, { recursive: true, force: true });
   const assetsDir = join(outdir, 'assets');
   mkdirSync(assetsDir, { recursive: true });
@@ -82,17 +100,21 @@ export async function buildExplorer(outdir = EXPLORER_OUT): Promise<ExplorerMani
   ].join('\n');
   if (!template.includes('<!-- build:head -->')) throw new Error('web/explorer/index.html has no <!-- build:head --> mark');
   writeFileSync(join(outdir, 'index.html'), template.replace('<!-- build:head -->', head));
-  const manifest: ExplorerManifest = { entry: { script, preload, style }, assets };
+  const manifest: ExplorerManifest = { entry: { script, preload, style }, assets, source };
   writeFileSync(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const outdir = process.argv[2] ?? EXPLORER_OUT;
-  const manifest = await buildExplorer(outdir);
-  const total = (names: string[]) => names.reduce((sum, name) => sum + (manifest.assets[name] ?? 0), 0);
-  const first = total([manifest.entry.script, ...manifest.entry.preload, manifest.entry.style]);
-  console.log(
-    `explorer: ${relative(process.cwd(), outdir) || '.'} (${Object.keys(manifest.assets).length} files, first load ${(first / 1024).toFixed(1)} KB before compression)`,
-  );
+  const manifestPath = join(outdir, 'manifest.json');
+  const built = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Partial<ExplorerManifest>) : null;
+  if (built?.source !== sourceDigest()) {
+    const manifest = await buildExplorer(outdir);
+    const total = (names: string[]) => names.reduce((sum, name) => sum + (manifest.assets[name] ?? 0), 0);
+    const first = total([manifest.entry.script, ...manifest.entry.preload, manifest.entry.style]);
+    console.log(
+      `explorer: ${relative(process.cwd(), outdir) || '.'} (${Object.keys(manifest.assets).length} files, first load ${(first / 1024).toFixed(1)} KB before compression)`,
+    );
+  }
 }
