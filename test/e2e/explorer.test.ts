@@ -112,6 +112,34 @@ async function search(page: Page, text: string): Promise<void> {
   await page.press('#search', 'Enter');
 }
 
+/**
+ * What keeps the page from a screen reader or a keyboard: a control without a name (an input
+ * without a label, an empty button or link), a table column without a header, a missing main
+ * landmark, or not exactly one h1.
+ */
+async function inaccessible(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const named = (element: Element) => (element.getAttribute('aria-label') ?? element.textContent ?? '').trim() !== '';
+    for (const input of document.querySelectorAll('input')) {
+      if (input.type !== 'hidden' && (input.labels?.length ?? 0) === 0) found.push(`input ${input.name} has no label`);
+    }
+    for (const control of document.querySelectorAll('button, a')) if (!named(control)) found.push(`${control.outerHTML} has no name`);
+    for (const table of document.querySelectorAll('table')) {
+      if (table.querySelectorAll('thead th[scope=col]').length === 0) found.push(`table ${table.id} has no column headers`);
+    }
+    if (document.querySelectorAll('main').length !== 1) found.push('not one main');
+    if (document.querySelectorAll('h1').length !== 1) found.push('not one h1');
+    return found;
+  });
+}
+
+/** a screenshot of the page, once it is found accessible */
+async function shoot(page: Page, name: string): Promise<void> {
+  expect(await inaccessible(page), name).toEqual([]);
+  await driven.screenshot(page, name);
+}
+
 /** the text of the page's alert (a problem's message) */
 async function problem(page: Page): Promise<string> {
   return (await page.locator('[role=alert]').first().textContent({ timeout: 10_000 })) ?? '';
@@ -128,6 +156,10 @@ describe.skipIf(!available && !inCi)('the explorer in headless Chromium', () => 
       await streamsOpened(2);
     });
     expect(posts).toEqual(['Home']);
+    // the landmarks and the search box, as assistive technology finds them
+    await page.getByRole('searchbox', { name: 'Search' }).waitFor();
+    await page.getByRole('navigation', { name: 'Views' }).waitFor();
+    await page.getByRole('search').waitFor();
     expect(opened.sort()).toEqual(['NewLedgers', 'NewTransactions']);
     expect(await page.locator('#transactions tr[data-transaction]').count()).toBe(10);
 
@@ -141,7 +173,7 @@ describe.skipIf(!available && !inCi)('the explorer in headless Chromium', () => 
     const tx = payment(alice, next.toString(), bob.publicKey(), '1');
     await network.submit(tx);
     await page.locator(`#transactions tr[data-transaction="${hexHash(tx)}"]`).waitFor({ timeout: LIVE_BOUND_MS });
-    await driven.screenshot(page, 'explorer-home');
+    await shoot(page, 'explorer-home');
   });
 
   it('is what / answers a browser, while a JSON client keeps the root document', async () => {
@@ -173,7 +205,7 @@ describe.skipIf(!available && !inCi)('the explorer in headless Chromium', () => 
     const rows = page.locator('#payments tbody tr');
     expect(await rows.count()).toBe(10);
     expect(await rows.first().locator('td').nth(5).textContent()).toBe('1 XLM');
-    await driven.screenshot(page, 'explorer-account');
+    await shoot(page, 'explorer-account');
 
     // load more: the next pages of the connection, until the history's end (its creation)
     const more = await requestsDuring(async () => {
@@ -212,7 +244,7 @@ describe.skipIf(!available && !inCi)('the explorer in headless Chromium', () => 
     expect(Date.now() - ingested).toBeLessThan(LIVE_BOUND_MS);
     expect(await row.locator('td').nth(5).textContent()).toBe('42.5 XLM');
     expect(await row.textContent()).toContain('memo: from the SDK');
-    await driven.screenshot(page, 'explorer-account-live');
+    await shoot(page, 'explorer-account-live');
   });
 
   it('finds each kind of key from the search box', async () => {
@@ -226,18 +258,18 @@ describe.skipIf(!available && !inCi)('the explorer in headless Chromium', () => 
     await page.waitForURL(`**/explorer/accounts/${muxed}`);
     expect(await page.locator('.note').textContent()).toContain('id 7 of the account');
     await page.locator('#balances').waitFor();
-    await driven.screenshot(page, 'explorer-muxed');
+    await shoot(page, 'explorer-muxed');
 
     await search(page, seededHash);
     await page.waitForURL(`**/explorer/transactions/${seededHash}`);
     await page.locator('#operations tbody tr').first().waitFor();
-    await driven.screenshot(page, 'explorer-transaction');
+    await shoot(page, 'explorer-transaction');
 
     await search(page, String(seededLedger));
     await page.waitForURL(`**/explorer/ledgers/${seededLedger}`);
     await page.locator('#ledger-transactions tbody tr').first().waitFor();
     expect(await page.locator('#ledger-transactions tbody tr').count()).toBe(PAYMENTS);
-    await driven.screenshot(page, 'explorer-ledger');
+    await shoot(page, 'explorer-ledger');
 
     await search(page, 'USD');
     await page.waitForURL('**/explorer/assets?code=USD');
@@ -251,7 +283,7 @@ describe.skipIf(!available && !inCi)('the explorer in headless Chromium', () => 
     await page.click('#operations tbody tr a');
     await page.waitForURL('**/explorer/operations/*');
     expect(await page.locator('dl.fields').last().textContent()).toContain('amount1');
-    await driven.screenshot(page, 'explorer-operation');
+    await shoot(page, 'explorer-operation');
   });
 
   it('shows a clear message for every bad input, in the search box or the URL', async () => {
@@ -280,7 +312,7 @@ describe.skipIf(!available && !inCi)('the explorer in headless Chromium', () => 
       await page.goto(`${network.url}${path}`);
       expect(await problem(page), path).toMatch(message);
     }
-    await driven.screenshot(page, 'explorer-bad-input');
+    await shoot(page, 'explorer-bad-input');
     // and from the search box, without a page load
     await search(page, 'not a key!');
     expect(await problem(page)).toMatch(/is not an account id/);
@@ -291,7 +323,7 @@ describe.skipIf(!available && !inCi)('the explorer in headless Chromium', () => 
     const asks = page.locator('#asks tbody tr');
     await asks.first().waitFor();
     expect(await asks.allTextContents()).toEqual(['2.520']);
-    await driven.screenshot(page, 'explorer-order-book');
+    await shoot(page, 'explorer-order-book');
   });
 
   it('funds a key made in the page and sends a payment it signs', async () => {
@@ -311,7 +343,7 @@ describe.skipIf(!available && !inCi)('the explorer in headless Chromium', () => 
     } finally {
       await stopClosing();
     }
-    await driven.screenshot(page, 'explorer-send');
+    await shoot(page, 'explorer-send');
     const hash = (await page.locator('#sent a').first().getAttribute('href'))!.split('/').pop()!;
     const tx = (await (await fetch(`${network.url}/transactions/${hash}`)).json()) as Record<string, unknown>;
     expect(tx).toMatchObject({ successful: true, source_account: address, memo: 'signed in the page' });
