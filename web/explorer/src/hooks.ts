@@ -77,23 +77,22 @@ export function usePages<N>(first: Connection<N> | undefined, more: (after: stri
 }
 
 /**
- * Follows `op` while the view is open (from when `variables` is not null): each event to `onEvent`.
- * Answers the error that ended it, if any, and a way to start it again.
+ * Follows `op` while the view is open: each event to `onEvent`. `variables` are read at each
+ * start, so a restart (after the error that ended it) goes on from the cursor of the last event
+ * seen rather than replaying what is shown. Answers that error, if any, and the restart.
  */
 export function useSubscription<T>(
   op: Operation,
-  variables: Record<string, unknown> | null,
+  variables: () => Record<string, unknown>,
   onEvent: (data: T) => void,
 ): { error: ApiError | null; restart(): void } {
   const [error, setError] = useState<ApiError | null>(null);
   const [round, setRound] = useState(0);
   const handler = useRef(onEvent);
   handler.current = onEvent;
-  const key = variables === null ? null : JSON.stringify(variables);
   useEffect(() => {
-    if (variables === null) return;
     setError(null);
-    return subscribe<T>(op, variables, (data) => handler.current(data), setError);
-  }, [key, round]);
+    return subscribe<T>(op, variables(), (data) => handler.current(data), setError);
+  }, [round]);
   return { error, restart: () => setRound((value) => value + 1) };
 }

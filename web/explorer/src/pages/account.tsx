@@ -207,11 +207,17 @@ function AccountView({ account: first }: { account: NonNullable<AccountData['acc
         }
       });
   };
-  const [start] = useState(() => ({ id, cursor: first.payments.edges[0]?.node.pagingToken ?? 'now' }));
-  const live = useSubscription<{ payments: Payment }>(PAYMENTS_LIVE, start, ({ payments: payment }) => {
-    payments.prepend(payment);
-    refresh();
-  });
+  // after the newest payment seen (first, the newest read)
+  const cursor = useRef(first.payments.edges[0]?.node.pagingToken ?? 'now');
+  const live = useSubscription<{ payments: Payment }>(
+    PAYMENTS_LIVE,
+    () => ({ id, cursor: cursor.current }),
+    ({ payments: payment }) => {
+      cursor.current = payment.pagingToken;
+      payments.prepend(payment);
+      refresh();
+    },
+  );
 
   const { thresholds, flags } = state;
   const flagNames = Object.entries(flags)

@@ -1,6 +1,6 @@
 // The front page: the newest ledgers and transactions, each new one arriving through a GraphQL
 // subscription from the newest one the first query read (so nothing between the two is missed).
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { operation } from '../api.js';
 import { AccountLink, LedgerLink, LiveStatus, Load, Outcome, TransactionLink, Table } from '../components.js';
 import { time } from '../format.js';
@@ -50,15 +50,26 @@ export function Home() {
 function Latest({ data }: { data: HomeData }) {
   const [ledgers, setLedgers] = useState(() => data.ledgers.edges.map((edge) => edge.node));
   const [transactions, setTransactions] = useState(() => data.transactions.edges.map((edge) => edge.node));
-  // from the newest read: a ledger's own transactions come after its paging token
-  const ledgerCursor = ledgers[0]?.pagingToken ?? 'now';
-  const [transactionCursor] = useState(() => transactions[0]?.pagingToken ?? ledgerCursor);
-  const [start] = useState(() => ({ ledgers: { cursor: ledgerCursor }, transactions: { cursor: transactionCursor } }));
-  const ledgersLive = useSubscription<{ ledgers: LedgerRow }>(NEW_LEDGERS, start.ledgers, ({ ledgers: ledger }) =>
-    setLedgers((shown) => [ledger, ...shown].slice(0, SHOWN)),
+  // after the newest seen (first, the newest read: a ledger's own transactions come after its paging token)
+  const cursors = useRef({
+    ledger: ledgers[0]?.pagingToken ?? 'now',
+    transaction: transactions[0]?.pagingToken ?? ledgers[0]?.pagingToken ?? 'now',
+  });
+  const ledgersLive = useSubscription<{ ledgers: LedgerRow }>(
+    NEW_LEDGERS,
+    () => ({ cursor: cursors.current.ledger }),
+    ({ ledgers: ledger }) => {
+      cursors.current.ledger = ledger.pagingToken;
+      setLedgers((shown) => [ledger, ...shown].slice(0, SHOWN));
+    },
   );
-  const transactionsLive = useSubscription<{ transactions: TransactionRow }>(NEW_TRANSACTIONS, start.transactions, ({ transactions: tx }) =>
-    setTransactions((shown) => [tx, ...shown].slice(0, SHOWN)),
+  const transactionsLive = useSubscription<{ transactions: TransactionRow }>(
+    NEW_TRANSACTIONS,
+    () => ({ cursor: cursors.current.transaction }),
+    ({ transactions: tx }) => {
+      cursors.current.transaction = tx.pagingToken;
+      setTransactions((shown) => [tx, ...shown].slice(0, SHOWN));
+    },
   );
   return (
     <>

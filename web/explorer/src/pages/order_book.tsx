@@ -55,8 +55,11 @@ export function OrderBookPage({ selling, buying }: { selling: string; buying: st
 
 function LiveBook({ selling, buying }: { selling: unknown; buying: unknown }) {
   const [book, setBook] = useState<Book | null>(null);
-  const [variables] = useState(() => ({ selling, buying }));
-  const live = useSubscription<{ orderBook: Book }>(ORDER_BOOK, variables, ({ orderBook }) => setBook(orderBook));
+  const live = useSubscription<{ orderBook: Book }>(
+    ORDER_BOOK,
+    () => ({ selling, buying }),
+    ({ orderBook }) => setBook(orderBook),
+  );
   return (
     <>
       <LiveStatus live={live} />
