@@ -2,13 +2,12 @@
 // own page loads from unpkg.com, with its script, styles, fonts and Monaco's workers inlined, so
 // the page needs nothing but this server (a laptop without internet gets a working page).
 // Subscriptions go over graphql-sse to /graphql/stream. The page is built once, on its first
-// request (the package is ~9 MB of strings, not loaded before), gzipped once, revalidated by its
-// ETag, and sent with a Content-Security-Policy that allows what it needs and nothing from outside.
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+// request, on a worker thread (graphiql_page.ts), gzipped there, revalidated by its ETag, and sent
+// with a Content-Security-Policy that allows what it needs and nothing from outside.
 import { type GraphiQLOptions, type Plugin, shouldRenderGraphiQL } from 'graphql-yoga';
 import { rootKeypair } from '../stellar/index.js';
+import { siblingModule, startModuleWorker } from '../support/module_worker.js';
+import type { BuiltPage, PageRequest } from './graphiql_page.js';
 import { GRAPHQL_SSE_ENDPOINT } from './graphql_sse.js';
 
 /**
@@ -87,66 +86,40 @@ function graphiqlOptions(networkPassphrase: string): GraphiQLOptions & { subscri
   };
 }
 
-interface Page {
-  html: Uint8Array<ArrayBuffer>;
-  gzipped: Uint8Array<ArrayBuffer>;
-  etag: string;
-  headers: Record<string, string>;
+/** The page, from a worker thread that exits once it has answered. */
+function buildPage(networkPassphrase: string): Promise<BuiltPage> {
+  const request: PageRequest = { graphiqlOptions: graphiqlOptions(networkPassphrase) };
+  return new Promise((resolve, reject) => {
+    const worker = startModuleWorker(siblingModule('graphiql_page', import.meta.url), request);
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the GraphiQL page's worker exited (${code}) without the page`)));
+  });
 }
 
-/**
- * The policy of a page: its inline script by hash; styles inline ('unsafe-inline': Monaco and
- * GraphiQL add <style> elements and style attributes at run time, which no hash can name); fonts,
- * favicon and icons as data: URLs; Monaco's workers from the blob: URLs the page makes of their
- * inlined code; requests to this origin only.
- */
-export function contentSecurityPolicy(html: string): string {
-  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
-  );
-  return [
-    "default-src 'none'",
-    `script-src ${scripts.join(' ')}`,
-    "style-src 'unsafe-inline'",
-    'font-src data:',
-    'img-src data:',
-    'worker-src blob:',
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'self'",
-  ].join('; ');
-}
-
-async function buildPage(networkPassphrase: string): Promise<Page> {
-  const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');
-  const text = renderGraphiQL(graphiqlOptions(networkPassphrase));
-  // as Uint8Arrays over ArrayBuffers of their own, which a Response takes
-  const html = new Uint8Array(Buffer.from(text));
-  return {
-    html,
-    gzipped: new Uint8Array(await promisify(gzip)(html)),
-    etag: createHash('sha256').update(html).digest('base64url').slice(0, 27),
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': contentSecurityPolicy(text),
-      // revalidated each time: a new version of the server may serve another page
-      'cache-control': 'no-cache',
-      vary: 'Accept-Encoding',
-    },
-  };
-}
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  // revalidated each time: a new version of the server may serve another page
+  'cache-control': 'no-cache',
+  vary: 'Accept-Encoding',
+};
 
 /** Answers a browser's GET of /graphql with the page (yoga's own `graphiql` option must be off). */
 export function graphiqlPage(networkPassphrase: string): Plugin {
-  let page: Promise<Page> | undefined;
+  let page: Promise<BuiltPage> | undefined;
+  const built = () =>
+    (page ??= buildPage(networkPassphrase).catch((error: unknown) => {
+      // the next request tries again
+      page = undefined;
+      throw error;
+    }));
   return {
     onRequest({ request, url, fetchAPI, endResponse }) {
       if ((url.pathname !== '/graphql' && url.pathname !== '/graphql/') || !shouldRenderGraphiQL(request)) return;
-      return (page ??= buildPage(networkPassphrase)).then(({ html, gzipped, etag, headers }) => {
+      return built().then(({ html, gzipped, etag, policy }) => {
         const gzipAccepted = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
         const tag = gzipAccepted ? `"${etag}-gzip"` : `"${etag}"`;
-        const common = { ...headers, etag: tag };
+        const common = { ...PAGE_HEADERS, 'content-security-policy': policy, etag: tag };
         if (request.headers.get('if-none-match')?.includes(tag)) {
           endResponse(new fetchAPI.Response(null, { status: 304, headers: common }));
         } else if (gzipAccepted) {
