@@ -25,6 +25,7 @@ import { countSubscriptions } from './subscription_metrics.js';
 import { graphqlLogging } from './graphql_logging.js';
 import { OpenStreams, streamLimitsOf, streamLimitsPlugin, type StreamLimits } from './stream_limits.js';
 import { codedRefusals, GRAPHQL_SSE_ENDPOINT, graphqlSSE } from './graphql_sse.js';
+import { graphiqlPage } from './graphiql.js';
 import { createFriendbotHandler, friendbotLimiters, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
 import { createTransactionRenderer } from './rest/resources.js';
@@ -84,11 +85,12 @@ export function createApiServer(options: ApiServerOptions): Server {
     landingPage: false,
     // cors.ts answers for every route: yoga's own would reflect the Origin with credentials
     cors: false,
-    // GraphiQL's page loads its code from unpkg.com: the browser needs the internet
-    graphiql: true,
+    // GraphiQL is graphiqlPage's, from the installed package (yoga's loads it from unpkg.com)
+    graphiql: false,
     // GraphQL over SSE at /graphql/stream: distinct connections and the single-connection mode
     // (yoga itself answers subscriptions at /graphql in the distinct connections mode)
     plugins: [
+      graphiqlPage(services.config.networkPassphrase),
       graphqlLimitsPlugin(
         limits,
         chargeGraphQLCost(limiter, (req) => identifyClient(req, trustedProxies).ip),
