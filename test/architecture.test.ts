@@ -40,7 +40,7 @@ const LAYERS: Record<string, readonly string[]> = {
   'api/follow': ['events'],
   'api/schema': ['api', 'api/follow', 'stellar', 'db', 'events', 'market', 'txsub'],
   'api/rest': ['api', 'api/follow', 'api/schema', 'stellar', 'db', 'events', 'market', 'metrics', 'txsub', 'friendbot'],
-  api: ['api/follow', 'api/schema', 'api/rest', 'stellar', 'db', 'events', 'market', 'metrics', 'txsub', 'friendbot'],
+  api: ['api/follow', 'api/schema', 'api/rest', 'stellar', 'db', 'events', 'market', 'metrics', 'support', 'txsub', 'friendbot'],
   cli: ['api', 'stellar', 'meta', 'core', 'db', 'events', 'ingest', 'market', 'metrics', 'support', 'txsub', 'friendbot'],
 };
 

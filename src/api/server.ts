@@ -1,7 +1,8 @@
 // One node:http server for everything a client reaches: /graphql (GraphiQL in a browser), the
 // REST routes, POST /transactions and /transactions_async, /health, /friendbot where the
-// network has one, and the network explorer when it is built (/explorer, and / for a browser). Anything else is a 404 problem. Every request gets an id and one line in the
-// access log (access_log.ts); a line at error level means the server is at fault (an unexpected
+// network has one, and the network explorer when it is built (/explorer, and / for a browser).
+// Anything else is a 404 problem. Every request gets an id and one line in the access log
+// (access_log.ts); a line at error level means the server is at fault (an unexpected
 // exception), never a client's mistake. Before any route: CORS (cors.ts), the client's address
 // (client_address.ts, proxies believed only from --trusted-proxies) and its rate limit
 // (rate_limit.ts, one unit per request, a stream's start included; GraphQL's by its cost). Then
@@ -25,6 +26,7 @@ import { countSubscriptions } from './subscription_metrics.js';
 import { graphqlLogging } from './graphql_logging.js';
 import { OpenStreams, streamLimitsOf, streamLimitsPlugin, type StreamLimits } from './stream_limits.js';
 import { codedRefusals, GRAPHQL_SSE_ENDPOINT, graphqlSSE } from './graphql_sse.js';
+import { graphiqlPage } from './graphiql.js';
 import { createFriendbotHandler, friendbotLimiters, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
 import { createTransactionRenderer } from './rest/resources.js';
@@ -87,11 +89,12 @@ export function createApiServer(options: ApiServerOptions): Server {
     landingPage: false,
     // cors.ts answers for every route: yoga's own would reflect the Origin with credentials
     cors: false,
-    // GraphiQL's page loads its code from unpkg.com: the browser needs the internet
-    graphiql: true,
+    // GraphiQL is graphiqlPage's, from the installed package (yoga's loads it from unpkg.com)
+    graphiql: false,
     // GraphQL over SSE at /graphql/stream: distinct connections and the single-connection mode
     // (yoga itself answers subscriptions at /graphql in the distinct connections mode)
     plugins: [
+      graphiqlPage(services.config.networkPassphrase),
       graphqlLimitsPlugin(
         limits,
         chargeGraphQLCost(limiter, (req) => identifyClient(req, trustedProxies).ip),
