@@ -83,6 +83,30 @@ describe('the layout', () => {
   });
 });
 
+describe('the explorer', () => {
+  const web = fileURLToPath(new URL('../web/explorer', import.meta.url));
+  const browserSources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return browserSources(path);
+      return /\.tsx?$/.test(entry.name) ? [path] : [];
+    });
+
+  it('is a client of the API only: its sources import nothing outside web/explorer/', () => {
+    const outside = browserSources(web).flatMap((file) =>
+      relativeImports(readFileSync(file, 'utf8'))
+        .filter((path) => !resolve(dirname(file), path).startsWith(web + sep))
+        .map((path) => `${relative(web, file)} imports ${path}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('is served, not imported, by the server', () => {
+    const found = sources(src).filter((file) => relativeImports(readFileSync(file, 'utf8')).some((path) => path.includes('web/')));
+    expect(found).toEqual([]);
+  });
+});
+
 describe('graphql-js', () => {
   it('is imported from its public entry only, everywhere under src/', () => {
     const found = sources(src).flatMap((file) => deepImports(readFileSync(file, 'utf8')).map((path) => `${relative(src, file)}: ${path}`));

@@ -1,7 +1,8 @@
 // One node:http server for everything a client reaches: /graphql (GraphiQL in a browser), the
-// REST routes, POST /transactions and /transactions_async, /health, and /friendbot where the
-// network has one. Anything else is a 404 problem. Every request gets an id and one line in the
-// access log (access_log.ts); a line at error level means the server is at fault (an unexpected
+// REST routes, POST /transactions and /transactions_async, /health, /friendbot where the
+// network has one, and the network explorer when it is built (/explorer, and / for a browser).
+// Anything else is a 404 problem. Every request gets an id and one line in the access log
+// (access_log.ts); a line at error level means the server is at fault (an unexpected
 // exception), never a client's mistake. Before any route: CORS (cors.ts), the client's address
 // (client_address.ts, proxies believed only from --trusted-proxies) and its rate limit
 // (rate_limit.ts, one unit per request, a stream's start included; GraphQL's by its cost). Then
@@ -31,6 +32,7 @@ import { createRestHandler, type RequestHandler } from './rest/router.js';
 import { createTransactionRenderer } from './rest/resources.js';
 import { answerClientError, ProblemError, problems, sendProblem } from './problems.js';
 import { createHealthHandler } from './rest/health.js';
+import { createExplorerHandler, type ExplorerBundle } from './explorer.js';
 import { createMetricsHandler } from './rest/metrics.js';
 import { createSubmitTransactionAsyncHandler, createSubmitTransactionHandler } from './rest/submit_transaction.js';
 import { registerServiceMetrics } from './service_metrics.js';
@@ -55,6 +57,8 @@ export interface ApiServerOptions {
   graphqlLimits?: GraphQLLimits;
   /** what open streams may cost; the configuration's defaults without it */
   streamLimits?: StreamLimits;
+  /** the built explorer (explorer.ts `loadExplorer`), served at /explorer and at / for a browser; absent: not served */
+  explorer?: ExplorerBundle | null;
 }
 
 export type ServerProtection = Pick<Config, 'trustedProxies' | 'perHourRateLimit' | 'friendbotPerHourLimit'>;
@@ -107,6 +111,15 @@ export function createApiServer(options: ApiServerOptions): Server {
   const unqueued: RequestHandler[] = [createMetricsHandler(services.metrics), createHealthHandler(services)];
   const renderTransaction = createTransactionRenderer(schema, services);
   const handlers: RequestHandler[] = [
+    // before REST's root document, which it answers in a browser's place
+    ...(options.explorer
+      ? [
+          createExplorerHandler(options.explorer, {
+            friendbot: options.friendbot !== undefined,
+            networkPassphrase: services.config.networkPassphrase,
+          }),
+        ]
+      : []),
     ...(options.friendbot
       ? [createFriendbotHandler(options.friendbot, renderTransaction, friendbotLimiters(protection?.friendbotPerHourLimit ?? 0))]
       : []),

@@ -1,5 +1,6 @@
 import { coreInfoFromAnswer } from '../../api/core_info.js';
 import { graphqlLimitsOf } from '../../api/graphql_limits.js';
+import { explorerServed, openExplorer } from '../../api/explorer.js';
 import { createApiServer, createHealthHandler, SERVED_PATHS } from '../../api/server.js';
 import { streamLimitsOf } from '../../api/stream_limits.js';
 import { ADMIN_SETTINGS, ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS, RETENTION_SETTINGS, STREAM_LIMIT_SETTINGS } from '../../config.js';
@@ -98,9 +99,11 @@ export const start: Command = {
         events: services.events,
         baseFee: core.info().info.ledger.baseFee,
       });
+      const explorer = openExplorer(logger);
       const server = createApiServer({
         services,
         logger,
+        explorer,
         friendbot,
         protection: config,
         admission: config,
@@ -119,7 +122,10 @@ export const start: Command = {
       // answers the requests waiting for a funding transaction before the server closes
       stoppers.push(async () => friendbot.close());
       await startAdminServer(config, services.metrics.prometheus, logger, stoppers, createHealthHandler(services));
-      logger.info({ port }, `Zenith is serving ${serverUrl(config.host, port)} (${SERVED_PATHS}, friendbot at /friendbot)`);
+      logger.info(
+        { port },
+        `Zenith is serving ${serverUrl(config.host, port)} (${SERVED_PATHS}, friendbot at /friendbot${explorerServed(explorer)})`,
+      );
       // an ingester that stops by itself (its database gone, its lock lost) ends the process, which
       // would otherwise serve an ever older history
       const failure = await Promise.race([waitForShutdownSignal(logger).then(() => null), ingester.done]);
