@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 
 const now = () => performance.timeOrigin + performance.now();
 const TARGET_MS = 50;
@@ -61,6 +62,7 @@ async function runServer(clients: number, ledgers: number, kinds: Kind[]): Promi
   const profileDir = process.env.STREAM_PROFILE;
   const profiler = profileDir ? new Session() : null;
   profiler?.connect();
+  const loadAtStart = loadavg()[0]!;
   // every client comes from 127.0.0.1: the caps on streams per client and in total are lifted
   const network = await startTestNetwork({ streamLimits: { ...streamLimitsOf(defaultConfig()), perClient: 0, total: 0 } });
   // the moment the ledger's commit is announced (before NOTIFY on PostgreSQL)
@@ -162,23 +164,29 @@ async function runServer(clients: number, ledgers: number, kinds: Kind[]): Promi
   };
   const baseline = results.find((r) => r.kind === 'baseline');
   console.log(
-    `${clients} clients per round, ${ledgers} ledgers each, ${testDbKind}; latency from the ledger's commit (ms), ` +
-      `×: ratio to the ${TARGET_MS} ms target | to the baseline`,
+    `${clients} clients per round, ${ledgers} ledgers each, ${testDbKind}, load average ${loadavg()[0]!.toFixed(1)} ` +
+      `(${loadAtStart.toFixed(1)} at start) on ${availableParallelism()} CPUs. ms from the ledger's commit; (× the ${TARGET_MS} ms target, × the baseline)`,
   );
+  const ratios = (value: number, base: number | undefined, target = true) =>
+    [target ? `${(value / TARGET_MS).toFixed(2)}×` : null, base === undefined ? null : `${(value / base).toFixed(2)}× base`]
+      .filter((part) => part !== null)
+      .join(', ');
   for (const r of results) {
-    const figure = (values: number[], base: number[] | undefined, q: number) => {
-      const value = quantile(values, q);
-      const ratio = base ? ` | ${(value / quantile(base, q)).toFixed(2)}` : '';
-      return `${value.toFixed(1)} (${(value / TARGET_MS).toFixed(2)}×${ratio})`;
-    };
-    const line = (name: string, values: number[], base: number[] | undefined) =>
-      `${name} p50 ${figure(values, base, 0.5)}, p99 ${figure(values, base, 0.99)}`;
+    const figure = (values: number[], base: number[] | undefined, q: number) =>
+      `${quantile(values, q).toFixed(1)} (${ratios(quantile(values, q), base && quantile(base, q))})`;
+    const serverCpu = quantile(r.serverCpuMs, 0.5);
     console.log(
-      `${r.kind.padEnd(8)} ${line('received', r.received, baseline?.received)}; ${line('written', r.wrote, baseline?.wrote)}; ` +
-        `CPU per ledger: server ${quantile(r.serverCpuMs, 0.5).toFixed(1)} ms${baseline ? ` (${(quantile(r.serverCpuMs, 0.5) / quantile(baseline.serverCpuMs, 0.5)).toFixed(2)})` : ''}, ` +
-        `clients ${quantile(r.clientCpuMs, 0.5).toFixed(1)} ms; opened in ${(r.openMs / 1000).toFixed(1)} s, ${r.heapPerStreamKB.toFixed(1)} KB heap per stream`,
+      `${r.kind.padEnd(9)}received p50 ${figure(r.received, baseline?.received, 0.5)}  p99 ${figure(r.received, baseline?.received, 0.99)}`,
     );
-    if (r.wrote.length !== r.received.length) console.log(`  (${r.wrote.length} writes seen for ${r.received.length} deliveries)`);
+    console.log(
+      `${''.padEnd(9)}written  p50 ${figure(r.wrote, baseline?.wrote, 0.5)}  p99 ${figure(r.wrote, baseline?.wrote, 0.99)}  first ${quantile(r.wrote, 0).toFixed(1)}`,
+    );
+    console.log(
+      `${''.padEnd(9)}CPU per ledger: server ${serverCpu.toFixed(1)} ms (${ratios(serverCpu, baseline && quantile(baseline.serverCpuMs, 0.5), false) || '-'}), ` +
+        `clients ${quantile(r.clientCpuMs, 0.5).toFixed(1)} ms; opened in ${(r.openMs / 1000).toFixed(1)} s; ${r.heapPerStreamKB.toFixed(1)} KB heap per stream`,
+    );
+    if (r.wrote.length !== r.received.length)
+      console.log(`${''.padEnd(9)}(${r.wrote.length} writes seen for ${r.received.length} deliveries)`);
   }
   process.exit(0);
 }

@@ -34,6 +34,8 @@ export interface RestOptions {
   compile?: CompileDocument;
   /** the caps and bounds of streams (stream_limits.ts); none without it */
   streams?: OpenStreams;
+  /** the reads streams share, with the server's GraphQL subscriptions (its own without it) */
+  followReads?: SharedReads;
 }
 
 export function createRestHandler(schema: GraphQLSchema, services: ApiServices, logger: Logger, options: RestOptions = {}): RequestHandler {
@@ -53,7 +55,7 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     return links;
   };
 
-  const streamReads = new SharedReads(services.events);
+  const streamReads = options.followReads ?? new SharedReads(services.events);
   const latest = new LatestLedger(services.db, services.events);
 
   return async (req, res, url) => {

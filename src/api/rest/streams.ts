@@ -63,7 +63,7 @@ export async function streamPage(
   const same = JSON.stringify([route.path, ctx, { ...page, cursor: '' }]);
   const read = (cursor: string | null, order: 'asc' | 'desc', limit: number): Promise<StreamRecord[]> => {
     const params = { ...page, cursor: cursor ?? '', order, limit };
-    const key = `${same} ${order} ${limit} ${params.cursor}`;
+    const key = `rest ${same} ${order} ${limit} ${params.cursor}`;
     // after a ledger every stream of the route at this cursor asks this: one read answers them all
     return shared.read(key, async () => {
       const records = await readPage(params);

@@ -4,7 +4,7 @@
 // subscription, and one that ends (the client left) unsubscribes at once, even while it waits.
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { ApiContext } from '../context.js';
-import { followKeyset, SharedReads } from '../follow/index.js';
+import { followKeyset, type SharedReads } from '../follow/index.js';
 import { createLoaders } from '../loaders.js';
 import { DEFAULT_PAGE_SIZE, keysetConnection, type KeysetSource } from './paging.js';
 
@@ -21,7 +21,7 @@ export function follow<Row, Key>(
   cursor: string | null | undefined,
 ): Promise<AsyncIterable<Row>> {
   // the source reads through ctx.prisma when it is asked, and so do the events' DataLoaders
-  ctx.prisma = sharedReadsOf(ctx);
+  if (ctx.followReads) ctx.prisma = sharedClient(ctx.prisma, ctx.followReads);
   return followKeyset(
     ctx.services.events,
     {
@@ -44,29 +44,26 @@ export function freshLoaders<Row>(row: Row, ctx: ApiContext): Row {
 }
 
 const READS = new Set(['findMany', 'findFirst', 'findUnique', 'findFirstOrThrow', 'findUniqueOrThrow', 'count', 'aggregate', 'groupBy']);
-const sharedClients = new WeakMap<PrismaClient, PrismaClient>();
+const sharedClients = new WeakMap<SharedReads, { base: PrismaClient; client: PrismaClient }>();
 
 /**
- * The context's client, with its reads shared (`SharedReads`): after a ledger every subscription
- * of the same field, arguments and selection at the same cursor sends the same Prisma query, and
- * one database read answers them all. Shared by the query itself, so only what is the same read is.
+ * `prisma` with its reads shared through `reads`: after a ledger every subscription of the same
+ * field, arguments and selection at the same cursor sends the same Prisma query, and one database
+ * read answers them all. Shared by the query itself, so only what is the same read is.
  */
-function sharedReadsOf(ctx: ApiContext): PrismaClient {
-  let client = sharedClients.get(ctx.prisma);
-  if (client === undefined) {
-    const reads = new SharedReads(ctx.services.events);
-    // the extension only answers a read from another's: the client's types stay what they were
-    client = ctx.prisma.$extends({
-      query: {
-        $allOperations({ model, operation, args, query }) {
-          if (!READS.has(operation)) return query(args);
-          return reads.read(`${model} ${operation} ${JSON.stringify(args, bigints)}`, () => query(args));
-        },
+function sharedClient(prisma: PrismaClient, reads: SharedReads): PrismaClient {
+  const made = sharedClients.get(reads);
+  if (made && (made.base === prisma || made.client === prisma)) return made.client;
+  // the extension only answers a read with another's answer: the client's types stay what they were
+  const client = prisma.$extends({
+    query: {
+      $allOperations({ model, operation, args, query }) {
+        if (!READS.has(operation)) return query(args);
+        return reads.read(`prisma ${model} ${operation} ${JSON.stringify(args, bigints)}`, () => query(args));
       },
-    }) as unknown as PrismaClient;
-    sharedClients.set(ctx.prisma, client);
-    sharedClients.set(client, client);
-  }
+    },
+  }) as unknown as PrismaClient;
+  sharedClients.set(reads, { base: prisma, client });
   return client;
 }
 
