@@ -21,7 +21,8 @@ import { TxQueue, feePayer } from './ledger/queue.js';
 import { txResult } from './ledger/results.js';
 import { decodeEnvelope, makeTxFrame } from './ledger/tx_frame.js';
 import type { TxFrame } from './ledger/tx_frame.js';
-import { checkValid } from './ledger/validate.js';
+import { checkValid, likelyChecks } from './ledger/validate.js';
+import { VerifyPool, defaultVerifyThreads } from './ledger/verify_pool.js';
 import { lockFolder } from '../support/folder_lock.js';
 import { coreHttpHandler } from './ledger/http.js';
 import type { RequestListener } from './ledger/http.js';
@@ -70,6 +71,10 @@ export class Core {
   private readonly startedOn = new Date();
   private servers: http.Server[] = [];
   private handler: RequestListener | null = null;
+  /** submitAsync's submissions in arrival order, each queued once it and those before it are verified */
+  private readonly arrivals: { frame: TxFrame; verified: boolean; answer: (s: SubmitStatus) => void }[] = [];
+  private pool: VerifyPool | null = null;
+  private readonly verifyThreads: number;
 
   constructor(private readonly options: CoreOptions) {
     this.networkPassphrase = options.networkPassphrase;
@@ -81,6 +86,7 @@ export class Core {
     this.log = options.logger ?? silent;
     this.dir = options.dataDir === null ? null : coreDir(options.dataDir);
     this.snapshotInterval = options.snapshotInterval ?? 100;
+    this.verifyThreads = options.verifyThreads ?? defaultVerifyThreads();
   }
 
   /** Loads or creates the ledger; called by createCore. */
@@ -165,8 +171,39 @@ export class Core {
     };
   }
 
-  /** stellar-core's /tx: validate and queue a base64 TransactionEnvelope. */
+  /** stellar-core's /tx: validate and queue a base64 TransactionEnvelope (signatures verified on this thread). */
   submit(envelopeBase64: string): SubmitStatus {
+    const frame = this.parse(envelopeBase64);
+    return 'status' in frame ? frame : this.queueFrame(frame);
+  }
+
+  /**
+   * submit() with the signatures verified on worker threads first, so that the thread closing
+   * ledgers only weighs them (HTTP /tx and the service's submissions come here). Submissions are
+   * validated and queued in arrival order.
+   */
+  submitAsync(envelopeBase64: string): Promise<SubmitStatus> {
+    const frame = this.parse(envelopeBase64);
+    if ('status' in frame) return Promise.resolve(frame);
+    if (this.verifyThreads === 0) return Promise.resolve(this.queueFrame(frame));
+    // submissions waiting for their signatures are bounded like the queue they go to
+    if (this.arrivals.length >= this.queue.maxOps) return Promise.resolve({ status: 'TRY_AGAIN_LATER' });
+    this.pool ??= new VerifyPool(this.verifyThreads);
+    return new Promise((answer) => {
+      const arrival = { frame, verified: false, answer };
+      this.arrivals.push(arrival);
+      void this.pool!.verify(likelyChecks(frame, this.root)).then(() => {
+        arrival.verified = true;
+        while (this.arrivals[0]?.verified) {
+          const next = this.arrivals.shift()!;
+          next.answer(this.queueFrame(next.frame));
+        }
+      });
+    });
+  }
+
+  /** The envelope's frame, or txMALFORMED's answer. */
+  private parse(envelopeBase64: string): TxFrame | SubmitStatus {
     const malformed = (): SubmitStatus => ({ status: 'ERROR', error: txResult(0n, 'txMalformed').toXdr('base64') });
     const blob = Buffer.from(envelopeBase64, 'base64');
     if (blob.length === 0 || blob.toString('base64').replace(/=+$/, '') !== envelopeBase64.trim().replace(/=+$/, '')) {
@@ -174,13 +211,11 @@ export class Core {
     }
     const env = decodeEnvelope(blob);
     if (!env) return malformed();
-    let frame: TxFrame;
     try {
-      frame = makeTxFrame(env, this.networkId, blob);
+      return makeTxFrame(env, this.networkId, blob);
     } catch {
       return malformed();
     }
-    return this.queueFrame(frame);
   }
 
   private queueFrame(frame: TxFrame): SubmitStatus {
@@ -330,6 +365,9 @@ export class Core {
       ),
     );
     this.servers = [];
+    // submissions still being verified are verified here instead
+    await this.pool?.close();
+    this.pool = null;
     await this.closing;
     this.stopped = true;
     if (this.dir && this.header.ledgerSeq !== this.lastSnapshotSeq) this.snapshot();
