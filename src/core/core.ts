@@ -19,7 +19,7 @@ import type { MetaStore } from './ledger/meta_log.js';
 import { coreDir, readSnapshot, replayMeta, writeSnapshot } from './ledger/persistence.js';
 import { TxQueue, feePayer } from './ledger/queue.js';
 import { txResult } from './ledger/results.js';
-import { decodeEnvelope, makeTxFrame } from './ledger/tx_frame.js';
+import { decodeEnvelope, makeTxFrame, readTxFrame } from './ledger/tx_frame.js';
 import type { TxFrame } from './ledger/tx_frame.js';
 import { checkValid, likelyChecks } from './ledger/validate.js';
 import { VerifyPool, defaultVerifyThreads } from './ledger/verify_pool.js';
@@ -33,6 +33,23 @@ import type { ClosedLedgerSummary, CoreInfo, CoreLogger, CoreOptions, SubmitStat
 function metaHeader(meta: xdr.LedgerCloseMeta): xdr.LedgerHeader {
   if (meta.type !== 'v1') throw new Error(`core meta log holds a LedgerCloseMeta ${meta.type}, not v1`);
   return meta.v1.ledgerHeader.header;
+}
+
+const malformed = (): SubmitStatus => ({ status: 'ERROR', error: txResult(0n, 'txMalformed').toXdr('base64') });
+
+/** the length of base64 text without its padding */
+function unpadded(text: string): number {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x3d /* = */) end--;
+  return end;
+}
+
+/** The text is `bytes` in base64, padding aside (Buffer.from skips what is not base64). */
+function isCanonicalBase64(text: string, bytes: Buffer): boolean {
+  const trimmed = text.trim();
+  const encoded = bytes.toString('base64');
+  const n = unpadded(trimmed);
+  return n === unpadded(encoded) && encoded.startsWith(n === trimmed.length ? trimmed : trimmed.slice(0, n));
 }
 
 const silent: CoreLogger = { info() {}, warn() {}, error() {}, debug() {} };
@@ -204,11 +221,11 @@ export class Core {
 
   /** The envelope's frame, or txMALFORMED's answer. */
   private parse(envelopeBase64: string): TxFrame | SubmitStatus {
-    const malformed = (): SubmitStatus => ({ status: 'ERROR', error: txResult(0n, 'txMalformed').toXdr('base64') });
     const blob = Buffer.from(envelopeBase64, 'base64');
-    if (blob.length === 0 || blob.toString('base64').replace(/=+$/, '') !== envelopeBase64.trim().replace(/=+$/, '')) {
-      return malformed();
-    }
+    if (blob.length === 0 || !isCanonicalBase64(envelopeBase64, blob)) return malformed();
+    const read = readTxFrame(blob, this.networkId);
+    if (read) return read;
+    // other shapes (v0 envelopes, Soroban data), and what is malformed, the library decodes
     const env = decodeEnvelope(blob);
     if (!env) return malformed();
     try {

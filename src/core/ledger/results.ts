@@ -33,28 +33,27 @@ const sharedResults = new Map<string, xdr.OperationResult>();
 /** a shared result's bytes once written (null before: a placeholder may never be) */
 const sharedBytes = new WeakMap<xdr.OperationResult, Uint8Array | null>();
 
-function shared(key: string, make: () => xdr.OperationResult): xdr.OperationResult {
-  let r = sharedResults.get(key);
-  if (!r) {
-    r = make();
-    sharedResults.set(key, r);
-    sharedBytes.set(r, null);
-  }
+function share(key: string, r: xdr.OperationResult): xdr.OperationResult {
+  sharedResults.set(key, r);
+  sharedBytes.set(r, null);
   return r;
+}
+
+function makeOpInner(opType: string, code: string, value?: unknown): xdr.OperationResult {
+  const make = armFactory(resultUnion(`${opType[0]!.toUpperCase()}${opType.slice(1)}Result`), code, opType);
+  return opInnerResult(opType, value === undefined ? make() : make(value));
 }
 
 /** e.g. opInner('payment', 'paymentUnderfunded') */
 export function opInner(opType: string, code: string, value?: unknown): xdr.OperationResult {
-  const build = () => {
-    const make = armFactory(resultUnion(`${opType[0]!.toUpperCase()}${opType.slice(1)}Result`), code, opType);
-    return opInnerResult(opType, value === undefined ? make() : make(value));
-  };
-  return value === undefined ? shared(`${opType}/${code}`, build) : build();
+  if (value !== undefined) return makeOpInner(opType, code, value);
+  const key = `${opType}/${code}`;
+  return sharedResults.get(key) ?? share(key, makeOpInner(opType, code));
 }
 
 /** opBadAuth, opNoAccount, opNotSupported, opTooManySubentries ... */
 export function opOuter(code: string): xdr.OperationResult {
-  return shared(code, () => armFactory(xdr.OperationResult, code, 'OperationResult')() as xdr.OperationResult);
+  return sharedResults.get(code) ?? share(code, armFactory(xdr.OperationResult, code, 'OperationResult')() as xdr.OperationResult);
 }
 
 /**

@@ -27,7 +27,7 @@ export function defaultVerifyThreads(): number {
 }
 
 // checks per message: results come back while the workers go on with the next ones
-const CHUNK = 64;
+const CHUNK = 128;
 
 interface Batch {
   checks: PendingCheck[];
