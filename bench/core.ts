@@ -163,8 +163,8 @@ async function poolSwapRate(
 }
 
 /**
- * Submits each round through submitAsync and closes it. The next round's submissions are sent
- * before a ledger closes, so their signatures are verified while it is applied.
+ * Submits each round through submitAsync and closes it. The next round is submitted right after
+ * the close is asked for, so its signatures are verified while the ledger is applied.
  */
 async function closeRounds(
   core: Awaited<ReturnType<typeof createCore>>,
@@ -179,8 +179,9 @@ async function closeRounds(
     const statuses = await submitted;
     const rejected = statuses.find((s) => s.status !== 'PENDING');
     if (rejected) throw new Error(`rejected: ${JSON.stringify(rejected)}`);
+    const closing = core.closeLedger(nextCloseTime());
     submitted = submitAll(rounds[r + 1]);
-    const closed = await core.closeLedger(nextCloseTime());
+    const closed = await closing;
     if (closed.txCount !== rounds[r]!.length || closed.results.some((x) => x.code !== 'txSuccess')) {
       throw new Error(`ledger ${closed.sequence}: ${closed.txCount} applied, not all successful`);
     }

@@ -89,7 +89,8 @@ export class Core {
   private servers: http.Server[] = [];
   private handler: RequestListener | null = null;
   /** submitAsync's submissions in arrival order, each queued once it and those before it are verified */
-  private readonly arrivals: { frame: TxFrame; verified: boolean; answer: (s: SubmitStatus) => void }[] = [];
+  private readonly arrivals: { frame: TxFrame; verified: boolean; answer: (s: SubmitStatus) => void; answered: Promise<SubmitStatus> }[] =
+    [];
   private pool: VerifyPool | null = null;
   private readonly verifyThreads: number;
 
@@ -206,17 +207,20 @@ export class Core {
     // submissions waiting for their signatures are bounded like the queue they go to
     if (this.arrivals.length >= this.queue.maxOps) return Promise.resolve({ status: 'TRY_AGAIN_LATER' });
     this.pool ??= new VerifyPool(this.verifyThreads);
-    return new Promise((answer) => {
-      const arrival = { frame, verified: false, answer };
-      this.arrivals.push(arrival);
-      void this.pool!.verify(likelyChecks(frame, this.root)).then(() => {
-        arrival.verified = true;
-        while (this.arrivals[0]?.verified) {
-          const next = this.arrivals.shift()!;
-          next.answer(this.queueFrame(next.frame));
-        }
-      });
+    let answer!: (s: SubmitStatus) => void;
+    const answered = new Promise<SubmitStatus>((resolve) => {
+      answer = resolve;
     });
+    const arrival = { frame, verified: false, answer, answered };
+    this.arrivals.push(arrival);
+    void this.pool.verify(likelyChecks(frame, this.root)).then(() => {
+      arrival.verified = true;
+      while (this.arrivals[0]?.verified) {
+        const next = this.arrivals.shift()!;
+        next.answer(this.queueFrame(next.frame));
+      }
+    });
+    return answered;
   }
 
   /** The envelope's frame, or txMALFORMED's answer. */
@@ -259,7 +263,9 @@ export class Core {
 
   /** Closes the next ledger now with the queued transactions (manual close; also used by the timer). */
   closeLedger(closeTime?: number): Promise<ClosedLedgerSummary> {
-    const run = this.closing.then(() => this.doClose(closeTime));
+    // the submissions made before the close are in it, as with submit(): it waits for those still being verified
+    const submitted = this.arrivals.at(-1)?.answered;
+    const run = this.closing.then(() => submitted).then(() => this.doClose(closeTime));
     this.closing = run.catch(() => undefined);
     return run;
   }
