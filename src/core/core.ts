@@ -23,6 +23,7 @@ import { decodeEnvelope, makeTxFrame, readTxFrame } from './ledger/tx_frame.js';
 import type { TxFrame } from './ledger/tx_frame.js';
 import { checkValid, likelyChecks } from './ledger/validate.js';
 import { VerifyPool, defaultVerifyThreads } from './ledger/verify_pool.js';
+import type { PendingCheck } from './ledger/signature_checker.js';
 import { lockFolder } from '../support/folder_lock.js';
 import { coreHttpHandler } from './ledger/http.js';
 import type { RequestListener } from './ledger/http.js';
@@ -92,7 +93,7 @@ export class Core {
   private readonly arrivals: { frame: TxFrame; verified: boolean; answer: (s: SubmitStatus) => void; answered: Promise<SubmitStatus> }[] =
     [];
   private pool: VerifyPool | null = null;
-  private readonly verifyThreads: number;
+  private verifyThreads: number;
 
   constructor(private readonly options: CoreOptions) {
     this.networkPassphrase = options.networkPassphrase;
@@ -203,17 +204,23 @@ export class Core {
   submitAsync(envelopeBase64: string): Promise<SubmitStatus> {
     const frame = this.parse(envelopeBase64);
     if ('status' in frame) return Promise.resolve(frame);
-    if (this.verifyThreads === 0) return Promise.resolve(this.queueFrame(frame));
+    const pool = this.verifier();
+    if (!pool) return Promise.resolve(this.queueFrame(frame));
     // submissions waiting for their signatures are bounded like the queue they go to
     if (this.arrivals.length >= this.queue.maxOps) return Promise.resolve({ status: 'TRY_AGAIN_LATER' });
-    this.pool ??= new VerifyPool(this.verifyThreads);
+    let checks: PendingCheck[] = [];
+    try {
+      checks = likelyChecks(frame, this.root);
+    } catch {
+      // none ahead: validation does them and answers
+    }
     let answer!: (s: SubmitStatus) => void;
     const answered = new Promise<SubmitStatus>((resolve) => {
       answer = resolve;
     });
     const arrival = { frame, verified: false, answer, answered };
     this.arrivals.push(arrival);
-    void this.pool.verify(likelyChecks(frame, this.root)).then(() => {
+    void pool.verify(checks).then(() => {
       arrival.verified = true;
       while (this.arrivals[0]?.verified) {
         const next = this.arrivals.shift()!;
@@ -221,6 +228,18 @@ export class Core {
       }
     });
     return answered;
+  }
+
+  /** The worker threads verifying submitAsync's signatures, started with the first; null for none. */
+  private verifier(): VerifyPool | null {
+    if (this.pool || this.verifyThreads === 0) return this.pool;
+    try {
+      this.pool = new VerifyPool(this.verifyThreads);
+    } catch (e) {
+      this.log.warn({ err: String(e) }, 'no signature verification threads: verifying on the main thread');
+      this.verifyThreads = 0;
+    }
+    return this.pool;
   }
 
   /** The envelope's frame, or txMALFORMED's answer. */
@@ -391,6 +410,7 @@ export class Core {
     // submissions still being verified are verified here instead
     await this.pool?.close();
     this.pool = null;
+    this.verifyThreads = 0;
     await this.closing;
     this.stopped = true;
     if (this.dir && this.header.ledgerSeq !== this.lastSnapshotSeq) this.snapshot();
