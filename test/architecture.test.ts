@@ -40,7 +40,7 @@ const LAYERS: Record<string, readonly string[]> = {
   'api/follow': ['events'],
   'api/schema': ['api', 'api/follow', 'stellar', 'db', 'events', 'market', 'txsub'],
   'api/rest': ['api', 'api/follow', 'api/schema', 'stellar', 'db', 'events', 'market', 'metrics', 'txsub', 'friendbot'],
-  api: ['api/follow', 'api/schema', 'api/rest', 'stellar', 'db', 'events', 'market', 'metrics', 'txsub', 'friendbot'],
+  api: ['api/follow', 'api/schema', 'api/rest', 'stellar', 'db', 'events', 'market', 'metrics', 'support', 'txsub', 'friendbot'],
   cli: ['api', 'stellar', 'meta', 'core', 'db', 'events', 'ingest', 'market', 'metrics', 'support', 'txsub', 'friendbot'],
 };
 
@@ -80,6 +80,30 @@ describe('the layout', () => {
       });
     });
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('the explorer', () => {
+  const web = fileURLToPath(new URL('../web/explorer', import.meta.url));
+  const browserSources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return browserSources(path);
+      return /\.tsx?$/.test(entry.name) ? [path] : [];
+    });
+
+  it('is a client of the API only: its sources import nothing outside web/explorer/', () => {
+    const outside = browserSources(web).flatMap((file) =>
+      relativeImports(readFileSync(file, 'utf8'))
+        .filter((path) => !resolve(dirname(file), path).startsWith(web + sep))
+        .map((path) => `${relative(web, file)} imports ${path}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('is served, not imported, by the server', () => {
+    const found = sources(src).filter((file) => relativeImports(readFileSync(file, 'utf8')).some((path) => path.includes('web/')));
+    expect(found).toEqual([]);
   });
 });
 

@@ -1,7 +1,8 @@
 // One node:http server for everything a client reaches: /graphql (GraphiQL in a browser), the
-// REST routes, POST /transactions and /transactions_async, /health, and /friendbot where the
-// network has one. Anything else is a 404 problem. Every request gets an id and one line in the
-// access log (access_log.ts); a line at error level means the server is at fault (an unexpected
+// REST routes, POST /transactions and /transactions_async, /health, /friendbot where the
+// network has one, and the network explorer when it is built (/explorer, and / for a browser).
+// Anything else is a 404 problem. Every request gets an id and one line in the access log
+// (access_log.ts); a line at error level means the server is at fault (an unexpected
 // exception), never a client's mistake. Before any route: CORS (cors.ts), the client's address
 // (client_address.ts, proxies believed only from --trusted-proxies) and its rate limit
 // (rate_limit.ts, one unit per request, a stream's start included; GraphQL's by its cost). Then
@@ -25,11 +26,13 @@ import { countSubscriptions } from './subscription_metrics.js';
 import { graphqlLogging } from './graphql_logging.js';
 import { OpenStreams, streamLimitsOf, streamLimitsPlugin, type StreamLimits } from './stream_limits.js';
 import { codedRefusals, GRAPHQL_SSE_ENDPOINT, graphqlSSE } from './graphql_sse.js';
+import { graphiqlPage } from './graphiql.js';
 import { createFriendbotHandler, friendbotLimiters, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
 import { createTransactionRenderer } from './rest/resources.js';
 import { answerClientError, ProblemError, problems, sendProblem } from './problems.js';
 import { createHealthHandler } from './rest/health.js';
+import { createExplorerHandler, type ExplorerBundle } from './explorer.js';
 import { createMetricsHandler } from './rest/metrics.js';
 import { createSubmitTransactionAsyncHandler, createSubmitTransactionHandler } from './rest/submit_transaction.js';
 import { registerServiceMetrics } from './service_metrics.js';
@@ -54,6 +57,8 @@ export interface ApiServerOptions {
   graphqlLimits?: GraphQLLimits;
   /** what open streams may cost; the configuration's defaults without it */
   streamLimits?: StreamLimits;
+  /** the built explorer (explorer.ts `loadExplorer`), served at /explorer and at / for a browser; absent: not served */
+  explorer?: ExplorerBundle | null;
 }
 
 export type ServerProtection = Pick<Config, 'trustedProxies' | 'perHourRateLimit' | 'friendbotPerHourLimit'>;
@@ -84,11 +89,12 @@ export function createApiServer(options: ApiServerOptions): Server {
     landingPage: false,
     // cors.ts answers for every route: yoga's own would reflect the Origin with credentials
     cors: false,
-    // GraphiQL's page loads its code from unpkg.com: the browser needs the internet
-    graphiql: true,
+    // GraphiQL is graphiqlPage's, from the installed package (yoga's loads it from unpkg.com)
+    graphiql: false,
     // GraphQL over SSE at /graphql/stream: distinct connections and the single-connection mode
     // (yoga itself answers subscriptions at /graphql in the distinct connections mode)
     plugins: [
+      graphiqlPage(services.config.networkPassphrase),
       graphqlLimitsPlugin(
         limits,
         chargeGraphQLCost(limiter, (req) => identifyClient(req, trustedProxies).ip),
@@ -105,6 +111,15 @@ export function createApiServer(options: ApiServerOptions): Server {
   const unqueued: RequestHandler[] = [createMetricsHandler(services.metrics), createHealthHandler(services)];
   const renderTransaction = createTransactionRenderer(schema, services);
   const handlers: RequestHandler[] = [
+    // before REST's root document, which it answers in a browser's place
+    ...(options.explorer
+      ? [
+          createExplorerHandler(options.explorer, {
+            friendbot: options.friendbot !== undefined,
+            networkPassphrase: services.config.networkPassphrase,
+          }),
+        ]
+      : []),
     ...(options.friendbot
       ? [createFriendbotHandler(options.friendbot, renderTransaction, friendbotLimiters(protection?.friendbotPerHourLimit ?? 0))]
       : []),

@@ -6,12 +6,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-export function startModuleWorker(module: URL): Worker {
-  if (!module.pathname.endsWith('.ts')) return new Worker(module);
+/** `workerData`: what the worker reads as `worker_threads.workerData` */
+export function startModuleWorker(module: URL, workerData?: unknown): Worker {
+  if (!module.pathname.endsWith('.ts')) return new Worker(module, { workerData });
   const tsx = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const api = pathToFileURL(path.join(tsx, 'dist/esm/api/index.mjs')).href;
   return new Worker(`import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(module.href)}); })`, {
     eval: true,
+    workerData,
   });
 }
 

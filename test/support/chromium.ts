@@ -47,11 +47,11 @@ export interface HeadlessChromium {
   stop(): Promise<void>;
 }
 
-/** Starts headless Chromium on a fresh profile, showing `url`. */
-export function openInChromium(url: string): HeadlessChromium {
+/** Starts headless Chromium on a fresh profile, showing `url`; `extraFlags` are added to ours. */
+export function openInChromium(url: string, extraFlags: string[] = []): HeadlessChromium {
   const profile = mkdtempSync(join(tmpdir(), 'zenith-chromium-'));
   const tag = randomUUID();
-  const browser = spawnProcess(CHROMIUM_PATH, [...FLAGS, `--user-data-dir=${profile}`, url], {
+  const browser = spawnProcess(CHROMIUM_PATH, [...FLAGS, ...extraFlags, `--user-data-dir=${profile}`, url], {
     env: { ...process.env, [BROWSER_VARIABLE]: tag },
   });
   return {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Account, Operation, TransactionBuilder, type Keypair, type Transaction, type xdr } from '@stellar/stellar-sdk/base';
 import { coreInfoFromAnswer } from '../../src/api/core_info.js';
+import type { ExplorerBundle } from '../../src/api/explorer.js';
 import type { StreamLimits } from '../../src/api/stream_limits.js';
 import { createApiServer } from '../../src/api/server.js';
 import type { ApiServices } from '../../src/api/context.js';
@@ -55,8 +56,11 @@ export interface TestNetwork {
   stop(): Promise<void>;
 }
 
-/** `streamLimits`: what open streams may cost (the configuration's defaults without it; the stream bench lifts the caps) */
-export async function startTestNetwork(options: { streamLimits?: StreamLimits } = {}): Promise<TestNetwork> {
+/**
+ * `streamLimits`: what open streams may cost (the configuration's defaults without it; the stream
+ * bench lifts the caps); `explorer`: the built explorer to serve (none without it)
+ */
+export async function startTestNetwork(options: { streamLimits?: StreamLimits; explorer?: ExplorerBundle } = {}): Promise<TestNetwork> {
   const logger = createLogger('silent', { pretty: false });
   const database = await createTestDatabase();
   const core = await createCore({ dataDir: null, networkPassphrase: NETWORK_PASSPHRASE, manualClose: true, logger });
@@ -92,7 +96,13 @@ export async function startTestNetwork(options: { streamLimits?: StreamLimits } 
     store: prismaSubmissionStore(database.db.prisma),
     events,
   });
-  const server = createApiServer({ services, logger, friendbot, ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}) });
+  const server = createApiServer({
+    services,
+    logger,
+    friendbot,
+    ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
+    ...(options.explorer ? { explorer: options.explorer } : {}),
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -1,5 +1,6 @@
 import { fetchCoreInfo } from '../../api/core_info.js';
 import { graphqlLimitsOf } from '../../api/graphql_limits.js';
+import { explorerServed, openExplorer } from '../../api/explorer.js';
 import { createApiServer, createHealthHandler, SERVED_PATHS } from '../../api/server.js';
 import { streamLimitsOf } from '../../api/stream_limits.js';
 import { ADMIN_SETTINGS, ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS, STREAM_LIMIT_SETTINGS } from '../../config.js';
@@ -53,9 +54,11 @@ export const serve: Command = {
         coreInfo: async () => (coreUrl ? fetchCoreInfo(coreUrl) : null),
         stoppers,
       });
+      const explorer = openExplorer(logger);
       const server = createApiServer({
         services,
         logger,
+        explorer,
         protection: config,
         admission: config,
         graphqlLimits: graphqlLimitsOf(config),
@@ -66,7 +69,7 @@ export const serve: Command = {
       await startAdminServer(config, services.metrics.prometheus, logger, stoppers, createHealthHandler(services));
       logger.info(
         { port, coreUrl },
-        `Zenith is serving ${serverUrl(config.host, port)} (${SERVED_PATHS})${coreUrl ? `, submitting to ${coreUrl}` : ''}`,
+        `Zenith is serving ${serverUrl(config.host, port)} (${SERVED_PATHS}${explorerServed(explorer)})${coreUrl ? `, submitting to ${coreUrl}` : ''}`,
       );
       await waitForShutdownSignal(logger);
       return 0;
