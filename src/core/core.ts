@@ -19,9 +19,11 @@ import type { MetaStore } from './ledger/meta_log.js';
 import { coreDir, readSnapshot, replayMeta, writeSnapshot } from './ledger/persistence.js';
 import { TxQueue, feePayer } from './ledger/queue.js';
 import { txResult } from './ledger/results.js';
-import { decodeEnvelope, makeTxFrame } from './ledger/tx_frame.js';
+import { decodeEnvelope, makeTxFrame, readTxFrame } from './ledger/tx_frame.js';
 import type { TxFrame } from './ledger/tx_frame.js';
-import { checkValid } from './ledger/validate.js';
+import { checkValid, likelyChecks } from './ledger/validate.js';
+import { VerifyPool, defaultVerifyThreads } from './ledger/verify_pool.js';
+import type { PendingCheck } from './ledger/signature_checker.js';
 import { lockFolder } from '../support/folder_lock.js';
 import { coreHttpHandler } from './ledger/http.js';
 import type { RequestListener } from './ledger/http.js';
@@ -32,6 +34,23 @@ import type { ClosedLedgerSummary, CoreInfo, CoreLogger, CoreOptions, SubmitStat
 function metaHeader(meta: xdr.LedgerCloseMeta): xdr.LedgerHeader {
   if (meta.type !== 'v1') throw new Error(`core meta log holds a LedgerCloseMeta ${meta.type}, not v1`);
   return meta.v1.ledgerHeader.header;
+}
+
+const malformed = (): SubmitStatus => ({ status: 'ERROR', error: txResult(0n, 'txMalformed').toXdr('base64') });
+
+/** the length of base64 text without its padding */
+function unpadded(text: string): number {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x3d /* = */) end--;
+  return end;
+}
+
+/** The text is `bytes` in base64, padding aside (Buffer.from skips what is not base64). */
+function isCanonicalBase64(text: string, bytes: Buffer): boolean {
+  const trimmed = text.trim();
+  const encoded = bytes.toString('base64');
+  const n = unpadded(trimmed);
+  return n === unpadded(encoded) && encoded.startsWith(n === trimmed.length ? trimmed : trimmed.slice(0, n));
 }
 
 const silent: CoreLogger = { info() {}, warn() {}, error() {}, debug() {} };
@@ -70,6 +89,11 @@ export class Core {
   private readonly startedOn = new Date();
   private servers: http.Server[] = [];
   private handler: RequestListener | null = null;
+  /** submitAsync's submissions in arrival order, each queued once it and those before it are verified */
+  private readonly arrivals: { frame: TxFrame; verified: boolean; answer: (s: SubmitStatus) => void; answered: Promise<SubmitStatus> }[] =
+    [];
+  private pool: VerifyPool | null = null;
+  private verifyThreads: number;
 
   constructor(private readonly options: CoreOptions) {
     this.networkPassphrase = options.networkPassphrase;
@@ -81,6 +105,7 @@ export class Core {
     this.log = options.logger ?? silent;
     this.dir = options.dataDir === null ? null : coreDir(options.dataDir);
     this.snapshotInterval = options.snapshotInterval ?? 100;
+    this.verifyThreads = options.verifyThreads ?? defaultVerifyThreads();
   }
 
   /** Loads or creates the ledger; called by createCore. */
@@ -165,22 +190,72 @@ export class Core {
     };
   }
 
-  /** stellar-core's /tx: validate and queue a base64 TransactionEnvelope. */
+  /** stellar-core's /tx: validate and queue a base64 TransactionEnvelope (signatures verified on this thread). */
   submit(envelopeBase64: string): SubmitStatus {
-    const malformed = (): SubmitStatus => ({ status: 'ERROR', error: txResult(0n, 'txMalformed').toXdr('base64') });
-    const blob = Buffer.from(envelopeBase64, 'base64');
-    if (blob.length === 0 || blob.toString('base64').replace(/=+$/, '') !== envelopeBase64.trim().replace(/=+$/, '')) {
-      return malformed();
+    const frame = this.parse(envelopeBase64);
+    return 'status' in frame ? frame : this.queueFrame(frame);
+  }
+
+  /**
+   * submit() with the signatures verified on worker threads first, so that the thread closing
+   * ledgers only weighs them (HTTP /tx and the service's submissions come here). Submissions are
+   * validated and queued in arrival order.
+   */
+  submitAsync(envelopeBase64: string): Promise<SubmitStatus> {
+    const frame = this.parse(envelopeBase64);
+    if ('status' in frame) return Promise.resolve(frame);
+    const pool = this.verifier();
+    if (!pool) return Promise.resolve(this.queueFrame(frame));
+    // submissions waiting for their signatures are bounded like the queue they go to
+    if (this.arrivals.length >= this.queue.maxOps) return Promise.resolve({ status: 'TRY_AGAIN_LATER' });
+    let checks: PendingCheck[] = [];
+    try {
+      checks = likelyChecks(frame, this.root);
+    } catch {
+      // none ahead: validation does them and answers
     }
+    let answer!: (s: SubmitStatus) => void;
+    const answered = new Promise<SubmitStatus>((resolve) => {
+      answer = resolve;
+    });
+    const arrival = { frame, verified: false, answer, answered };
+    this.arrivals.push(arrival);
+    void pool.verify(checks).then(() => {
+      arrival.verified = true;
+      while (this.arrivals[0]?.verified) {
+        const next = this.arrivals.shift()!;
+        next.answer(this.queueFrame(next.frame));
+      }
+    });
+    return answered;
+  }
+
+  /** The worker threads verifying submitAsync's signatures, started with the first; null for none. */
+  private verifier(): VerifyPool | null {
+    if (this.pool || this.verifyThreads === 0) return this.pool;
+    try {
+      this.pool = new VerifyPool(this.verifyThreads);
+    } catch (e) {
+      this.log.warn({ err: String(e) }, 'no signature verification threads: verifying on the main thread');
+      this.verifyThreads = 0;
+    }
+    return this.pool;
+  }
+
+  /** The envelope's frame, or txMALFORMED's answer. */
+  private parse(envelopeBase64: string): TxFrame | SubmitStatus {
+    const blob = Buffer.from(envelopeBase64, 'base64');
+    if (blob.length === 0 || !isCanonicalBase64(envelopeBase64, blob)) return malformed();
+    const read = readTxFrame(blob, this.networkId);
+    if (read) return read;
+    // other shapes (v0 envelopes, Soroban data), and what is malformed, the library decodes
     const env = decodeEnvelope(blob);
     if (!env) return malformed();
-    let frame: TxFrame;
     try {
-      frame = makeTxFrame(env, this.networkId, blob);
+      return makeTxFrame(env, this.networkId, blob);
     } catch {
       return malformed();
     }
-    return this.queueFrame(frame);
   }
 
   private queueFrame(frame: TxFrame): SubmitStatus {
@@ -207,7 +282,9 @@ export class Core {
 
   /** Closes the next ledger now with the queued transactions (manual close; also used by the timer). */
   closeLedger(closeTime?: number): Promise<ClosedLedgerSummary> {
-    const run = this.closing.then(() => this.doClose(closeTime));
+    // the submissions made before the close are in it, as with submit(): it waits for those still being verified
+    const submitted = this.arrivals.at(-1)?.answered;
+    const run = this.closing.then(() => submitted).then(() => this.doClose(closeTime));
     this.closing = run.catch(() => undefined);
     return run;
   }
@@ -330,6 +407,10 @@ export class Core {
       ),
     );
     this.servers = [];
+    // submissions still being verified are verified here instead
+    await this.pool?.close();
+    this.pool = null;
+    this.verifyThreads = 0;
     await this.closing;
     this.stopped = true;
     if (this.dir && this.header.ledgerSeq !== this.lastSnapshotSeq) this.snapshot();

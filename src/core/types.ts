@@ -27,6 +27,11 @@ export interface CoreOptions {
   snapshotInterval?: number;
   /** pending operations accepted before TRY_AGAIN_LATER; default 4 × maxTxSetSize */
   maxQueueOps?: number;
+  /**
+   * worker threads verifying the signatures of submitAsync's submissions (HTTP /tx); default one
+   * fewer than the CPUs, 1 to 4; 0 verifies them on the main thread
+   */
+  verifyThreads?: number;
 }
 
 /** stellar-core's /tx answer. */

@@ -56,7 +56,7 @@ export function parseTxAnswer(answer: unknown): CoreSubmitStatus {
   throw new CoreAnswerError('invalid_status', JSON.stringify(answer));
 }
 
-/** The embedded core in this process: its /tx answers synchronously. */
-export function embeddedCoreClient(core: { submit(envelopeXdr: string): CoreSubmitStatus }): CoreClient {
-  return { submit: async (envelopeXdr) => core.submit(envelopeXdr) };
+/** The embedded core in this process (its /tx, signatures verified on its worker threads). */
+export function embeddedCoreClient(core: { submitAsync(envelopeXdr: string): Promise<CoreSubmitStatus> }): CoreClient {
+  return { submit: (envelopeXdr) => core.submitAsync(envelopeXdr) };
 }

@@ -28,6 +28,8 @@ describe('zenith start', () => {
     const root = await fetch(`http://127.0.0.1:${first.port}/`);
     expect(root.status).toBe(200);
     expect(await root.json()).toMatchObject({ network_passphrase: 'Standalone Network ; February 2017' });
+    // this machine alone: its one user is not rate limited (privateNetworkProtection)
+    expect(root.headers.get('x-ratelimit-limit')).toBeNull();
 
     // the funding lands in the next ledger closed after it reached the core
     const newcomer = Keypair.random().publicKey();
@@ -70,6 +72,8 @@ describe('zenith start', () => {
     // the core goes on from the last ledger it closed
     // exposed: it warns that the network's root key derives from its public passphrase
     const second = await startOnce(['--host', '0.0.0.0']);
+    // beyond this machine: Horizon's default rate limit (a burst of 100 and the request itself)
+    expect((await fetch(`http://127.0.0.1:${second.port}/`)).headers.get('x-ratelimit-limit')).toBe('101');
     const secondRun = await second.child.stop('SIGTERM');
     expect({ code: secondRun.code, forced: secondRun.forced }, secondRun.stderr).toEqual({ code: 0, forced: false });
     expect(secondRun.stdout).toMatch(/"level":40.*listens on 0\.0\.0\.0, beyond this machine/);

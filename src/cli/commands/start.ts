@@ -3,7 +3,15 @@ import { graphqlLimitsOf } from '../../api/graphql_limits.js';
 import { explorerServed, openExplorer } from '../../api/explorer.js';
 import { createApiServer, createHealthHandler, SERVED_PATHS } from '../../api/server.js';
 import { streamLimitsOf } from '../../api/stream_limits.js';
-import { ADMIN_SETTINGS, ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS, RETENTION_SETTINGS, STREAM_LIMIT_SETTINGS } from '../../config.js';
+import {
+  ADMIN_SETTINGS,
+  ADMISSION_SETTINGS,
+  type Config,
+  GRAPHQL_LIMIT_SETTINGS,
+  RETENTION_SETTINGS,
+  type SettingName,
+  STREAM_LIMIT_SETTINGS,
+} from '../../config.js';
 import { Friendbot } from '../../friendbot/index.js';
 import { createReaper, embeddedCoreSource, retentionOf, startIngester } from '../../ingest/index.js';
 import { embeddedCoreClient, prismaSubmissionStore } from '../../txsub/index.js';
@@ -23,7 +31,7 @@ export const start: Command = {
     'API and /graphql are served on --host:--port (this machine alone by default: the root key\n' +
     'of the network derives from its public passphrase). Data lives in --data-dir (PGlite and the\n' +
     'core), or the history goes to PostgreSQL with --database-url. Ctrl-C stops it; the next\n' +
-    'start continues.',
+    'start continues. On this machine alone, the per-hour rate limit is off unless given.',
   settings: [
     'port',
     'host',
@@ -46,7 +54,7 @@ export const start: Command = {
     ...RETENTION_SETTINGS,
     'logLevel',
   ],
-  async run(config, logger) {
+  async run(config, logger, _positionals, given) {
     const stoppers: Stopper[] = [];
     try {
       const db = await openMigratedDatabase(config, logger);
@@ -105,7 +113,7 @@ export const start: Command = {
         logger,
         explorer,
         friendbot,
-        protection: config,
+        protection: privateNetworkProtection(config, given),
         admission: config,
         graphqlLimits: graphqlLimitsOf(config),
         streamLimits: streamLimitsOf(config),
@@ -137,3 +145,13 @@ export const start: Command = {
     }
   },
 };
+
+/**
+ * The protection of a private network: on this machine alone its one user (their explorer's live
+ * ledgers alone spend 3,600 units an hour on 1-second ledgers) is not rate limited unless the
+ * limit is given; once the API listens beyond the machine, Horizon's default applies.
+ */
+export function privateNetworkProtection(config: Config, given: ReadonlySet<SettingName>): Config {
+  if (given.has('perHourRateLimit') || !isLoopback(config.host)) return config;
+  return { ...config, perHourRateLimit: 0 };
+}

@@ -3,6 +3,7 @@
 // (txChangesBefore) and its operations applied, each in a nested LedgerTxn so a failed
 // transaction keeps only its fee and sequence number. Emits LedgerCloseMeta v1 / TransactionMeta v3.
 import { createHash } from 'node:crypto';
+import { Writer } from '@stellar/js-xdr';
 import { xdr } from '@stellar/stellar-sdk/base';
 import { accountKey } from './entries.js';
 import type { AccountRec } from './entries.js';
@@ -10,8 +11,9 @@ import { headerHash, headerToXdr, updateSkipList } from './header.js';
 import type { LedgerHeaderRec } from './header.js';
 import { LedgerTxn } from './ledger_txn.js';
 import { XdrBytes } from './entry_codec.js';
+import { asBuffer } from '../../stellar/bytes.js';
 import type { RootState } from './ledger_txn.js';
-import { feeBumpResult, opOuter, txResult } from './results.js';
+import { feeBumpResult, opOuter, txResult, writeResultPair } from './results.js';
 import { feePayer } from './queue.js';
 import type { TxFrame } from './tx_frame.js';
 import {
@@ -81,6 +83,9 @@ interface TxApplied {
   meta: Buffer;
   code: string;
 }
+
+// a transaction's meta is assembled here and copied out
+const metaWriter = new XdrBytes(64 * 1024);
 
 const EMPTY_META_V3 = new XdrBytes(24).u32(3).u32(0).u32(0).u32(0).u32(0).u32(0).toBuffer();
 
@@ -180,7 +185,7 @@ function applyOne(frame: TxFrame, ledgerLtx: LedgerTxn, view: HeaderView, feeCha
     result = txResult(feeCharged, innerCode, ops);
   }
   // TransactionMeta v3: ext, txChangesBefore, operations (each its changes), txChangesAfter, no sorobanMeta
-  const w = new XdrBytes(1024).u32(3).u32(0).raw(txChangesBefore).u32(operations.length);
+  const w = metaWriter.reset().u32(3).u32(0).raw(txChangesBefore).u32(operations.length);
   for (const m of operations) w.raw(m);
   const meta = w.u32(0).u32(0).toBuffer();
   return { result, meta, code: finalCode };
@@ -256,9 +261,10 @@ export function closeLedger(input: CloseInput): ClosedLedger {
 
   // apply phase
   const txs: AppliedTx[] = [];
-  // TransactionResultMeta XDR pieces: result pair, fee changes, TransactionMeta
-  const processing: Uint8Array[] = [];
-  const pairs: Uint8Array[] = [];
+  // the result pairs go into one writer (each toXdr() would allocate a buffer of its own)
+  const pairWriter = new Writer();
+  const pairEnds: number[] = [];
+  const metas: Buffer[] = [];
   frames.forEach((frame, idx) => {
     const fee = fees[idx]!;
     let applied: TxApplied;
@@ -268,11 +274,20 @@ export function closeLedger(input: CloseInput): ClosedLedger {
       // stellar-core reports an exception while applying as txINTERNAL_ERROR and keeps the fee
       applied = { result: txResult(fee.fee, 'txInternalError'), meta: EMPTY_META_V3, code: 'txInternalError' };
     }
-    const pair = new xdr.TransactionResultPair({ transactionHash: frame.hash, result: applied.result }).toXdr();
-    pairs.push(pair);
-    processing.push(pair, fee.changes, applied.meta);
+    writeResultPair(pairWriter, frame.hash, applied.result);
+    pairEnds.push(pairWriter.offset);
+    metas.push(applied.meta);
     txs.push({ hash: frame.hashHex, code: applied.code, feeCharged: fee.fee, result: applied.result });
   });
+  const pairBytes = asBuffer(pairWriter.toUint8Array());
+  // TransactionResultMeta XDR pieces: result pair, fee changes, TransactionMeta
+  const pairs: Buffer[] = [];
+  const processing: Uint8Array[] = [];
+  for (let i = 0, start = 0; i < frames.length; start = pairEnds[i++]!) {
+    const pair = pairBytes.subarray(start, pairEnds[i]);
+    pairs.push(pair);
+    processing.push(pair, fees[i]!.changes, metas[i]!);
+  }
   header.idPool = ledgerLtx.idPool;
   ledgerLtx.commit();
 

@@ -51,7 +51,7 @@ async function handle(core: Core, req: IncomingMessage, res: ServerResponse): Pr
         send(res, 400, { exception: 'Must specify a tx blob: tx?blob=<tx in xdr format>' });
         return;
       }
-      send(res, 200, core.submit(blob));
+      send(res, 200, await core.submitAsync(blob));
       return;
     }
     case '/info':

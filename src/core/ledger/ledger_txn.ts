@@ -5,6 +5,9 @@ import type { EntryRec, OfferRec } from './entries.js';
 import { OfferList, OrderBook, isBetterOffer, offerPairKey } from './order_book.js';
 import { CHANGE_CREATED, CHANGE_REMOVED, CHANGE_STATE, CHANGE_UPDATED, XdrBytes, writeEntry, writeKey } from './entry_codec.js';
 
+// encodeChanges writes here and copies out: one buffer for all, instead of one grown per call
+const scratch = new XdrBytes(64 * 1024);
+
 export interface EntryReader {
   get(key: string): EntryRec | undefined;
 }
@@ -260,9 +263,8 @@ export class LedgerTxn implements EntryStore {
    * then updated; state then removed. Entries are listed in first-touch order.
    */
   encodeChanges(): Buffer {
-    const w = new XdrBytes(512);
-    this.writeChanges(w);
-    return w.toBuffer();
+    this.writeChanges(scratch.reset());
+    return scratch.toBuffer();
   }
 
   writeChanges(w: XdrBytes): void {

@@ -1,5 +1,6 @@
 // Builders for TransactionResult / OperationResult XDR by code name (the XDR's arm names, e.g.
 // 'paymentUnderfunded', 'txBadSeq').
+import type { Writer } from '@stellar/js-xdr';
 import { xdr } from '@stellar/stellar-sdk/base';
 
 type ArmFactory = (...args: unknown[]) => unknown;
@@ -27,16 +28,55 @@ export function opInnerResult(opType: string, inner: unknown): xdr.OperationResu
   return xdr.OperationResult.opInner(tr);
 }
 
+// Results without a value are shared (nothing changes a result once made), with their bytes.
+const sharedResults = new Map<string, xdr.OperationResult>();
+/** a shared result's bytes once written (null before: a placeholder may never be) */
+const sharedBytes = new WeakMap<xdr.OperationResult, Uint8Array | null>();
+
+function share(key: string, r: xdr.OperationResult): xdr.OperationResult {
+  sharedResults.set(key, r);
+  sharedBytes.set(r, null);
+  return r;
+}
+
+function makeOpInner(opType: string, code: string, value?: unknown): xdr.OperationResult {
+  const make = armFactory(resultUnion(`${opType[0]!.toUpperCase()}${opType.slice(1)}Result`), code, opType);
+  return opInnerResult(opType, value === undefined ? make() : make(value));
+}
+
 /** e.g. opInner('payment', 'paymentUnderfunded') */
 export function opInner(opType: string, code: string, value?: unknown): xdr.OperationResult {
-  const union = resultUnion(`${opType[0]!.toUpperCase()}${opType.slice(1)}Result`);
-  const make = armFactory(union, code, opType);
-  return opInnerResult(opType, value === undefined ? make() : make(value));
+  if (value !== undefined) return makeOpInner(opType, code, value);
+  const key = `${opType}/${code}`;
+  return sharedResults.get(key) ?? share(key, makeOpInner(opType, code));
 }
 
 /** opBadAuth, opNoAccount, opNotSupported, opTooManySubentries ... */
 export function opOuter(code: string): xdr.OperationResult {
-  return armFactory(xdr.OperationResult, code, 'OperationResult')() as xdr.OperationResult;
+  return sharedResults.get(code) ?? share(code, armFactory(xdr.OperationResult, code, 'OperationResult')() as xdr.OperationResult);
+}
+
+/**
+ * Writes a TransactionResultPair. A plain transaction's result is written here, its shared
+ * operation results as their bytes; the library writes the rest (fee bumps, results with values).
+ */
+export function writeResultPair(w: Writer, hash: Uint8Array, r: xdr.TransactionResult): void {
+  w.writeBytes(hash);
+  const arm = r.result;
+  if (arm.type !== 'txSuccess' && arm.type !== 'txFailed') {
+    xdr.TransactionResult.schema._write(r.toXdrObject(), w, 'TransactionResult');
+    return;
+  }
+  w.writeBigInt64(r.feeCharged);
+  w.writeInt32(arm.type === 'txSuccess' ? 0 : -1);
+  w.writeUint32(arm.results.length);
+  for (const op of arm.results) {
+    let bytes = sharedBytes.get(op);
+    if (bytes === null) sharedBytes.set(op, (bytes = op.toXdr()));
+    if (bytes) w.writeBytes(bytes);
+    else xdr.OperationResult.schema._write(op.toXdrObject(), w, 'OperationResult');
+  }
+  w.writeUint32(0); // ext v0
 }
 
 export function txResult(feeCharged: bigint, code: string, opResults?: xdr.OperationResult[]): xdr.TransactionResult {

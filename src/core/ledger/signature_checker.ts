@@ -1,7 +1,7 @@
 // Signature weighing as stellar-core's SignatureChecker does it: each signer counts at most once
 // per check, each signature may serve several checks, and unused signatures are an error.
-import { createHash, createPublicKey, verify } from 'node:crypto';
-import type { KeyObject } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { verifyEd25519 } from './ed25519.js';
 import type { SignerWeight } from './entries.js';
 
 export interface DecoratedSig {
@@ -9,43 +9,54 @@ export interface DecoratedSig {
   signature: Buffer;
 }
 
-const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-const keyCache = new Map<string, KeyObject>();
-const CACHE_LIMIT = 250_000;
-
-function keyObject(pubHex: string): KeyObject {
-  let k = keyCache.get(pubHex);
-  if (!k) {
-    k = createPublicKey({
-      key: Buffer.concat([SPKI_ED25519_PREFIX, Buffer.from(pubHex, 'hex')]),
-      format: 'der',
-      type: 'spki',
-    });
-    if (keyCache.size >= CACHE_LIMIT) keyCache.clear();
-    keyCache.set(pubHex, k);
-  }
-  return k;
-}
-
-/** ed25519 verification through node:crypto (public KeyObjects cached). */
-export function verifyEd25519(pubHex: string, message: Buffer, signature: Buffer): boolean {
-  if (signature.length !== 64) return false;
-  try {
-    return verify(null, message, keyObject(pubHex), signature);
-  } catch {
-    return false;
-  }
-}
-
-// SignerKey XDR discriminants (first 4 bytes of the hex key)
+// SignerKey XDR discriminants: the first 4 bytes of a hex key, and its 8th digit as a char code
 const ED25519 = '00000000';
-const PRE_AUTH_TX = '00000001';
-const HASH_X = '00000002';
-const SIGNED_PAYLOAD = '00000003';
+const TYPE_ED25519 = 0x30;
+const TYPE_PRE_AUTH_TX = 0x31;
+const TYPE_HASH_X = 0x32;
+const TYPE_SIGNED_PAYLOAD = 0x33;
+
+/** the memo key of a check: signature index and hex SignerKey */
+const memoKey = (index: number, signerKey: string): string => `${index}:${signerKey}`;
+
+/** An ed25519 check a SignatureChecker may ask for, done ahead (verify_pool.ts) into its memo. */
+export interface PendingCheck {
+  verified: Map<string, boolean>;
+  memo: string;
+  publicKey: Buffer;
+  message: Buffer;
+  signature: Buffer;
+}
+
+/**
+ * The checks of `signatures` over `message` against the ed25519 keys among `signerKeys` (distinct
+ * hex SignerKeys) whose hint they carry, not yet in `verified`; `out` holds at most `limit`.
+ */
+export function pendingEd25519Checks(
+  message: Buffer,
+  signatures: readonly DecoratedSig[],
+  verified: Map<string, boolean>,
+  signerKeys: Iterable<string>,
+  out: PendingCheck[],
+  limit: number,
+): void {
+  const hints = signatures.map((s) => s.hint.toString('hex'));
+  for (const key of signerKeys) {
+    if (!key.startsWith(ED25519)) continue;
+    const hint = key.slice(-8);
+    for (let i = 0; i < signatures.length; i++) {
+      if (hints[i] !== hint) continue;
+      const memo = memoKey(i, key);
+      if (verified.has(memo)) continue;
+      if (out.length >= limit) return;
+      out.push({ verified, memo, publicKey: Buffer.from(key.slice(8), 'hex'), message, signature: signatures[i]!.signature });
+    }
+  }
+}
 
 export class SignatureChecker {
   private readonly used: boolean[];
-  private readonly hashHex: string;
+  private hashHex: string | null = null;
 
   /**
    * @param verified results of earlier checks of the same transaction (signature index + key),
@@ -57,43 +68,66 @@ export class SignatureChecker {
     private readonly verified: Map<string, boolean> = new Map(),
   ) {
     this.used = signatures.map(() => false);
-    this.hashHex = contentsHash.toString('hex');
   }
 
   /** True when signatures from `signers` reach `neededWeight` (at least one must match, even for weight 0). */
   checkSignature(signers: readonly SignerWeight[], neededWeight: number): boolean {
     let total = 0;
+    let hashX: SignerWeight[] | null = null;
+    let ed: SignerWeight[] | null = null;
+    let payload: SignerWeight[] | null = null;
+    // the key's type is its 8th hex digit (SignerKeyType 0 to 3)
     for (const s of signers) {
-      if (s.key.startsWith(PRE_AUTH_TX) && s.key.slice(8) === this.hashHex) {
-        total += Math.min(s.weight, 255);
-        if (total >= neededWeight) return true;
+      switch (s.key.charCodeAt(7)) {
+        case TYPE_ED25519:
+          (ed ??= []).push(s);
+          break;
+        case TYPE_PRE_AUTH_TX:
+          this.hashHex ??= this.contentsHash.toString('hex');
+          if (s.key.slice(8) === this.hashHex) {
+            total += Math.min(s.weight, 255);
+            if (total >= neededWeight) return true;
+          }
+          break;
+        case TYPE_HASH_X:
+          (hashX ??= []).push(s);
+          break;
+        case TYPE_SIGNED_PAYLOAD:
+          (payload ??= []).push(s);
+          break;
       }
     }
-    const groups: [string, (sig: DecoratedSig, key: string) => boolean][] = [
-      [HASH_X, (sig, key) => this.verifyHashX(sig, key)],
-      [ED25519, (sig, key) => this.verifyEd(sig, key)],
-      [SIGNED_PAYLOAD, (sig, key) => this.verifySignedPayload(sig, key)],
-    ];
-    for (const [type, check] of groups) {
-      const remaining = signers.filter((s) => s.key.startsWith(type));
-      if (remaining.length === 0) continue;
-      for (let i = 0; i < this.signatures.length; i++) {
-        const sig = this.signatures[i]!;
-        for (let j = 0; j < remaining.length; j++) {
-          const signer = remaining[j]!;
-          const memo = `${i}:${signer.key}`;
-          let ok = this.verified.get(memo);
-          if (ok === undefined) {
-            ok = check(sig, signer.key);
-            this.verified.set(memo, ok);
-          }
-          if (ok) {
-            this.used[i] = true;
-            total += Math.min(signer.weight, 255);
-            if (total >= neededWeight) return true;
-            remaining.splice(j, 1);
-            break;
-          }
+    // then hash(x) signers, ed25519 ones and signed payloads, in stellar-core's order
+    const weight = { total, needed: neededWeight };
+    if (hashX && this.weigh(hashX, TYPE_HASH_X, weight)) return true;
+    if (ed && this.weigh(ed, TYPE_ED25519, weight)) return true;
+    if (payload && this.weigh(payload, TYPE_SIGNED_PAYLOAD, weight)) return true;
+    return false;
+  }
+
+  /** Adds the weight of the signers in `remaining` (all of one type) that signed: true once a match reaches the needed weight. */
+  private weigh(remaining: SignerWeight[], type: number, weight: { total: number; needed: number }): boolean {
+    for (let i = 0; i < this.signatures.length; i++) {
+      const sig = this.signatures[i]!;
+      for (let j = 0; j < remaining.length; j++) {
+        const signer = remaining[j]!;
+        const memo = memoKey(i, signer.key);
+        let ok = this.verified.get(memo);
+        if (ok === undefined) {
+          ok =
+            type === TYPE_ED25519
+              ? this.verifyEd(sig, signer.key)
+              : type === TYPE_HASH_X
+                ? this.verifyHashX(sig, signer.key)
+                : this.verifySignedPayload(sig, signer.key);
+          this.verified.set(memo, ok);
+        }
+        if (ok) {
+          this.used[i] = true;
+          weight.total += Math.min(signer.weight, 255);
+          if (weight.total >= weight.needed) return true;
+          remaining.splice(j, 1);
+          break;
         }
       }
     }
@@ -107,7 +141,7 @@ export class SignatureChecker {
   private verifyEd(sig: DecoratedSig, keyHex: string): boolean {
     const pubHex = keyHex.slice(8);
     if (sig.hint.toString('hex') !== pubHex.slice(56)) return false;
-    return verifyEd25519(pubHex, this.contentsHash, sig.signature);
+    return verifyEd25519(Buffer.from(pubHex, 'hex'), this.contentsHash, sig.signature);
   }
 
   private verifyHashX(sig: DecoratedSig, keyHex: string): boolean {
@@ -127,6 +161,6 @@ export class SignatureChecker {
     payload.subarray(Math.max(0, len - 4)).copy(tail, 0);
     for (let i = 0; i < 4; i++) hint[i] = hint[i]! ^ tail[i]!;
     if (!sig.hint.equals(hint)) return false;
-    return verifyEd25519(pub.toString('hex'), payload, sig.signature);
+    return verifyEd25519(pub, payload, sig.signature);
   }
 }

@@ -1,7 +1,8 @@
 // A decoded transaction envelope with everything validation and apply need, computed once.
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { xdr } from '@stellar/stellar-sdk/base';
-import { muxedAccountBase } from '../../stellar/index.js';
+import { encodeAccountIdAt, muxedAccountBase } from '../../stellar/index.js';
+import { Scanner, Unsupported, readXdrAt } from '../../meta/xdr_scan.js';
 import { asBuffer } from '../../stellar/bytes.js';
 import type { DecoratedSig } from './signature_checker.js';
 
@@ -23,12 +24,8 @@ export interface FeeBumpPart {
 }
 
 export interface TxFrame {
-  /** as it goes into the transaction set: v0 envelopes are converted to v1 (stellar-core's convertForV13) */
-  envelope: xdr.TransactionEnvelope;
-  /** the envelope's XDR bytes */
+  /** the envelope's XDR bytes, as it goes into the transaction set: v0 envelopes are converted to v1 (stellar-core's convertForV13) */
   envelopeXdr: Buffer;
-  /** the v1 transaction, or the inner transaction of a fee bump */
-  tx: xdr.Transaction;
   isFeeBump: boolean;
   /** contents hash: the transaction id (the outer hash for a fee bump) */
   hash: Buffer;
@@ -85,6 +82,11 @@ export function decodeEnvelope(blob: Uint8Array): xdr.TransactionEnvelope | null
   }
 }
 
+// crypto.hash is node's one-shot digest, quicker than a Hash object for a few hundred bytes
+function sha256(...parts: Uint8Array[]): Buffer {
+  return digest('sha256', parts.length === 1 ? parts[0]! : Buffer.concat(parts), 'buffer');
+}
+
 function paddedLength(n: number): number {
   return n + ((4 - (n % 4)) % 4);
 }
@@ -117,10 +119,8 @@ export function makeTxFrame(input: xdr.TransactionEnvelope, networkId: Buffer, r
   } else {
     txXdr = tx.toXdr();
   }
-  const innerHash = createHash('sha256').update(networkId).update(ENVELOPE_TYPE_TX).update(txXdr).digest();
-  const hash = feeBumpEnv
-    ? createHash('sha256').update(networkId).update(ENVELOPE_TYPE_TX_FEE_BUMP).update(feeBumpEnv.tx.toXdr()).digest()
-    : innerHash;
+  const innerHash = sha256(networkId, ENVELOPE_TYPE_TX, txXdr);
+  const hash = feeBumpEnv ? sha256(networkId, ENVELOPE_TYPE_TX_FEE_BUMP, feeBumpEnv.tx.toXdr()) : innerHash;
   const feeBump: FeeBumpPart | null = feeBumpEnv
     ? {
         feeSourceId: muxedAccountBase(feeBumpEnv.tx.feeSource),
@@ -159,15 +159,13 @@ export function makeTxFrame(input: xdr.TransactionEnvelope, networkId: Buffer, r
     extraSigners = v2.extraSigners;
   }
   return {
-    envelope: env,
     envelopeXdr: envXdr,
-    tx,
     isFeeBump,
     hash,
     hashHex: hash.toString('hex'),
     innerHash,
     feeBump,
-    fullHash: createHash('sha256').update(envXdr).digest(),
+    fullHash: sha256(envXdr),
     sourceId: muxedAccountBase(tx.sourceAccount),
     seqNum: tx.seqNum,
     fee: BigInt(tx.fee),
@@ -187,4 +185,177 @@ export function makeTxFrame(input: xdr.TransactionEnvelope, networkId: Buffer, r
     txExtVersion: tx.ext.type === 'v0' ? 0 : 1,
     verified: new Map(),
   };
+}
+
+// XDR limits: MAX_OPS_PER_TX, DecoratedSignature signatures<20>, extraSigners<2>, memo text<28>
+const MAX_OPS = 100;
+const MAX_SIGNATURES = 20;
+
+/**
+ * Reads a v1 or fee-bump envelope of classic shape straight from its bytes: the frame's fields,
+ * with the library decoding only each operation (and extra signer), which apply needs as objects.
+ * Anything else it throws on (Unsupported, or the library's XdrError), and the caller decodes the
+ * whole envelope with the library instead, which also judges what is malformed: every check here
+ * is one the library makes too, so whatever this accepts, the library reads the same.
+ */
+class EnvelopeReader extends Scanner {
+  /** a u32 that must be 0 or 1 (XDR bool, optional) */
+  flag(): boolean {
+    const v = this.u32();
+    if (v > 1) throw new Unsupported();
+    return v === 1;
+  }
+
+  u64(): bigint {
+    this.skip(8);
+    return this.buf.readBigUInt64BE(this.pos - 8);
+  }
+
+  i64(): bigint {
+    this.skip(8);
+    return this.buf.readBigInt64BE(this.pos - 8);
+  }
+
+  /** var opaque or string of at most `max` bytes with zero padding: its bytes */
+  varOpaque(max: number): Buffer {
+    const n = this.u32();
+    if (n > max) throw new Unsupported();
+    const start = this.pos;
+    this.skip((n + 3) & ~3);
+    for (let i = start + n; i < this.pos; i++) if (this.buf[i] !== 0) throw new Unsupported();
+    return this.buf.subarray(start, start + n);
+  }
+
+  /** a MuxedAccount: the G... of its ed25519 key */
+  muxedBase(): string {
+    const type = this.u32();
+    if (type === 0x100) this.skip(8);
+    else if (type !== 0) throw new Unsupported();
+    this.skip(32);
+    return encodeAccountIdAt(this.buf, this.pos - 32);
+  }
+
+  signatures(): DecoratedSig[] {
+    const n = this.u32();
+    if (n > MAX_SIGNATURES) throw new Unsupported();
+    const out: DecoratedSig[] = [];
+    for (let i = 0; i < n; i++) {
+      this.skip(4);
+      const hint = this.buf.subarray(this.pos - 4, this.pos);
+      out.push({ hint, signature: this.varOpaque(64) });
+    }
+    return out;
+  }
+
+  memo(): void {
+    const type = this.u32();
+    if (type === 1) this.varOpaque(28);
+    else if (type === 2) this.skip(8);
+    else if (type === 3 || type === 4) this.skip(32);
+    else if (type !== 0) throw new Unsupported();
+  }
+
+  /** a Transaction (v1): everything but its bytes, start and end, which the caller knows */
+  transaction(frame: ReadFrame): void {
+    frame.sourceId = this.muxedBase();
+    frame.fee = BigInt(this.u32());
+    frame.seqNum = this.i64();
+    const cond = this.u32();
+    if (cond === 1) {
+      frame.minTime = this.u64();
+      frame.maxTime = this.u64();
+    } else if (cond === 2) {
+      if (this.flag()) {
+        frame.minTime = this.u64();
+        frame.maxTime = this.u64();
+      }
+      if (this.flag()) {
+        frame.minLedger = this.u32();
+        frame.maxLedger = this.u32();
+      }
+      frame.minSeqNum = this.flag() ? this.i64() : null;
+      frame.minSeqAge = this.u64();
+      frame.minSeqLedgerGap = this.u32();
+      const n = this.u32();
+      if (n > 2) throw new Unsupported();
+      for (let i = 0; i < n; i++) frame.extraSigners.push(this.library(xdr.SignerKey));
+    } else if (cond !== 0) throw new Unsupported();
+    this.memo();
+    const n = this.u32();
+    if (n > MAX_OPS) throw new Unsupported();
+    for (let i = 0; i < n; i++) {
+      const op = this.library(xdr.Operation);
+      const src = op.sourceAccount;
+      frame.ops.push({ op, type: op.body.type, sourceId: src ? muxedAccountBase(src) : null });
+    }
+    // tx.ext v1 (Soroban data) is left to the library
+    if (this.u32() !== 0) throw new Unsupported();
+  }
+
+  private library<W, T extends xdr.XdrValue>(type: xdr.XdrValueConstructor<W, T>): T {
+    const { value, end } = readXdrAt(type, this.buf, this.pos);
+    this.pos = end;
+    return value;
+  }
+}
+
+type ReadFrame = Omit<TxFrame, 'hash' | 'hashHex' | 'innerHash' | 'fullHash' | 'feeBump' | 'isFeeBump' | 'envelopeXdr'>;
+
+/** The frame of a v1 or fee-bump envelope read from its bytes, or null for the library to decode (see EnvelopeReader). */
+export function readTxFrame(blob: Buffer, networkId: Buffer): TxFrame | null {
+  const r = new EnvelopeReader(blob, 0);
+  const frame: ReadFrame = {
+    sourceId: '',
+    seqNum: 0n,
+    fee: 0n,
+    ops: [],
+    signatures: [],
+    minTime: 0n,
+    maxTime: 0n,
+    minLedger: 0,
+    maxLedger: 0,
+    minSeqNum: null,
+    minSeqAge: 0n,
+    minSeqLedgerGap: 0,
+    extraSigners: [],
+    txExtVersion: 0,
+    verified: new Map(),
+  };
+  try {
+    const type = r.u32();
+    let feeBump: FeeBumpPart | null = null;
+    let feeBumpTx: Buffer | null = null;
+    if (type === 5) {
+      const feeSourceId = r.muxedBase();
+      const fee = r.i64();
+      if (r.u32() !== 2) throw new Unsupported();
+      feeBump = { feeSourceId, fee, signatures: [], verified: new Map() };
+    } else if (type !== 2) {
+      return null;
+    }
+    const txStart = r.pos;
+    r.transaction(frame);
+    const txXdr = blob.subarray(txStart, r.pos);
+    frame.signatures = r.signatures();
+    if (feeBump) {
+      if (r.u32() !== 0) throw new Unsupported(); // FeeBumpTransaction.ext
+      feeBumpTx = blob.subarray(4, r.pos);
+      feeBump.signatures = r.signatures();
+    }
+    if (r.pos !== blob.length) return null;
+    const innerHash = sha256(networkId, ENVELOPE_TYPE_TX, txXdr);
+    const hash = feeBumpTx ? sha256(networkId, ENVELOPE_TYPE_TX_FEE_BUMP, feeBumpTx) : innerHash;
+    return {
+      ...frame,
+      envelopeXdr: blob,
+      isFeeBump: feeBump !== null,
+      hash,
+      hashHex: hash.toString('hex'),
+      innerHash,
+      feeBump,
+      fullHash: sha256(blob),
+    };
+  } catch {
+    return null;
+  }
 }

@@ -8,7 +8,8 @@ import { accountKey, ed25519SignerHex, signerKeyToHex } from './entries.js';
 import type { AccountRec, SignerWeight } from './entries.js';
 import type { EntryReader } from './ledger_txn.js';
 import { feeBumpResult, opInner, opOuter, txResult } from './results.js';
-import { SignatureChecker } from './signature_checker.js';
+import { SignatureChecker, pendingEd25519Checks } from './signature_checker.js';
+import type { PendingCheck } from './signature_checker.js';
 import type { TxFrame } from './tx_frame.js';
 import type { HeaderView, ThresholdLevel } from '../operations/context.js';
 import { SOROBAN_OPERATIONS, operationDef } from '../operations/registry.js';
@@ -55,6 +56,35 @@ export function thresholdWeight(acc: AccountRec, level: ThresholdLevel): number 
 
 export function newSignatureChecker(frame: TxFrame): SignatureChecker {
   return new SignatureChecker(frame.innerHash, frame.signatures, frame.verified);
+}
+
+// bounds the checks verified ahead for one transaction; any others are done when validating
+const MAX_LIKELY_CHECKS = 40;
+
+/** The ed25519 keys an account's signatures are weighed against: its master key and its signers. */
+function addSignerKeys(keys: Set<string>, accountId: string, reader: EntryReader): void {
+  keys.add(ed25519SignerHex(accountId));
+  const acc = reader.get(accountKey(accountId)) as AccountRec | undefined;
+  if (acc) for (const s of acc.signers) keys.add(s.key);
+}
+
+/**
+ * The ed25519 checks validating `frame` will most likely ask for in the current state: each
+ * signature against the keys of the accounts it names (and its extra signers) that carry its hint.
+ */
+export function likelyChecks(frame: TxFrame, reader: EntryReader): PendingCheck[] {
+  const out: PendingCheck[] = [];
+  const keys = new Set<string>();
+  addSignerKeys(keys, frame.sourceId, reader);
+  for (const op of frame.ops) if (op.sourceId !== null) addSignerKeys(keys, op.sourceId, reader);
+  for (const k of frame.extraSigners) if (k.type === 'signerKeyTypeEd25519') keys.add(signerKeyToHex(k));
+  pendingEd25519Checks(frame.innerHash, frame.signatures, frame.verified, keys, out, MAX_LIKELY_CHECKS);
+  if (frame.feeBump) {
+    const feeKeys = new Set<string>();
+    addSignerKeys(feeKeys, frame.feeBump.feeSourceId, reader);
+    pendingEd25519Checks(frame.hash, frame.feeBump.signatures, frame.feeBump.verified, feeKeys, out, MAX_LIKELY_CHECKS);
+  }
+  return out;
 }
 
 /** Checks that do not depend on the source account (commonValidPreSeqNum); a tx result code name or null. */
