@@ -182,7 +182,10 @@ export function createApiServer(options: ApiServerOptions): Server {
       }
     }
   });
-  server.once('close', () => streams.close());
+  server.once('close', () => {
+    streams.close();
+    followReads.close();
+  });
   server.on('clientError', answerClientError);
   return server;
 }
