@@ -6,6 +6,7 @@ import type { LedgerEvents } from '../events/ledger_events.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { MetricsRegistry } from '../metrics/registry.js';
 import type { SubmissionSystem } from '../txsub/submission_system.js';
+import type { SharedReads } from './follow/index.js';
 import type { LiveOrderBook } from './live_order_book.js';
 import { createLoaders, type Loaders } from './loaders.js';
 
@@ -37,8 +38,10 @@ export interface ApiContext {
   services: ApiServices;
   prisma: PrismaClient;
   loaders: Loaders;
+  /** the server's reads shared by its streams and subscriptions (none: a subscription reads alone) */
+  followReads?: SharedReads;
 }
 
-export function createContext(services: ApiServices): ApiContext {
-  return { services, prisma: services.db.prisma, loaders: createLoaders(services.db.prisma) };
+export function createContext(services: ApiServices, followReads?: SharedReads): ApiContext {
+  return { services, prisma: services.db.prisma, loaders: createLoaders(services.db.prisma), ...(followReads ? { followReads } : {}) };
 }

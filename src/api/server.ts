@@ -21,6 +21,7 @@ import { requestMeters } from './request_metrics.js';
 import { chargeGraphQLCost, enforceRateLimit, rateLimiter } from './rate_limit.js';
 import { refuseDeclaredOversize } from './request_body.js';
 import { createContext, type ApiServices } from './context.js';
+import { SharedReads } from './follow/index.js';
 import { graphqlLimitsOf, graphqlLimitsPlugin, type GraphQLLimits } from './graphql_limits.js';
 import { countSubscriptions } from './subscription_metrics.js';
 import { graphqlLogging } from './graphql_logging.js';
@@ -81,10 +82,12 @@ export function createApiServer(options: ApiServerOptions): Server {
     logger,
     metrics: services.metrics,
   });
+  // one read answers the streams and subscriptions that ask the same after a ledger
+  const followReads = new SharedReads(services.events);
   const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse }>({
     schema,
     graphqlEndpoint: '/graphql',
-    context: () => createContext(services),
+    context: () => createContext(services, followReads),
     logging,
     landingPage: false,
     // cors.ts answers for every route: yoga's own would reflect the Origin with credentials
@@ -125,7 +128,7 @@ export function createApiServer(options: ApiServerOptions): Server {
       : []),
     createSubmitTransactionHandler(services.txsub, renderTransaction),
     createSubmitTransactionAsyncHandler(services),
-    createRestHandler(schema, services, logger, { friendbot: options.friendbot !== undefined, streams }),
+    createRestHandler(schema, services, logger, { friendbot: options.friendbot !== undefined, streams, followReads }),
   ];
 
   const server = createServer(async (req, res) => {
@@ -179,7 +182,10 @@ export function createApiServer(options: ApiServerOptions): Server {
       }
     }
   });
-  server.once('close', () => streams.close());
+  server.once('close', () => {
+    streams.close();
+    followReads.close();
+  });
   server.on('clientError', answerClientError);
   return server;
 }

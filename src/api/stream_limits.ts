@@ -6,6 +6,8 @@
 // has room (the follow engine is pulled), so the bound on unsent bytes catches what writes
 // regardless (keep-alives, a library's queue); the drain timeout is what frees a reader that stopped.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Writable } from 'node:stream';
 import { type ExecutionResult, GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Config } from '../config.js';
@@ -54,6 +56,8 @@ export interface StreamTicket {
   room(): Promise<void>;
   /** the response is gone */
   readonly closed: boolean;
+  /** reports a write made to the response's socket itself (not through `res.write`): the same bounds apply */
+  wrote(room: boolean): void;
   release(): void;
 }
 
@@ -62,7 +66,8 @@ export class OpenStreams {
   private count = 0;
   /** ledgers heard: a stream's rate-limit unit covers one ledger's updates */
   private ledgers = 0;
-  private readonly guarded = new WeakSet<ServerResponse>();
+  /** each guarded response's check */
+  private readonly guarded = new WeakMap<ServerResponse, (room: boolean) => void>();
   private readonly unsubscribe: () => void;
   private readonly refused;
   private readonly disconnected;
@@ -109,8 +114,8 @@ export class OpenStreams {
     }
     this.perIp.set(ip, mine + 1);
     this.count++;
-    this.guard(res, ip);
-    return this.ticket(ip, res);
+    const wrote = this.guard(res, ip);
+    return this.ticket(ip, res, wrote);
   }
 
   /** stops hearing ledgers (the server closed) */
@@ -118,7 +123,7 @@ export class OpenStreams {
     this.unsubscribe();
   }
 
-  private ticket(ip: string, res: ServerResponse): StreamTicket {
+  private ticket(ip: string, res: ServerResponse, wrote: (room: boolean) => void): StreamTicket {
     const { limiter } = this.options;
     let released = false;
     // the first updates ride on the request that opened the stream, which was counted
@@ -151,19 +156,27 @@ export class OpenStreams {
       get closed() {
         return res.destroyed || res.writableEnded;
       },
+      wrote,
       release,
     };
   }
 
-  /** Disconnects the client of `res` once its unsent bytes pass the bound, or once it has not drained in time. */
-  private guard(res: ServerResponse, ip: string): void {
-    if (this.guarded.has(res)) return;
-    this.guarded.add(res);
+  /**
+   * Disconnects the client of `res` once its unsent bytes pass the bound, or once it has not drained
+   * in time. Returns the check to run after a write that did not go through `res.write`.
+   */
+  private guard(res: ServerResponse, ip: string): (room: boolean) => void {
+    const guarded = this.guarded.get(res);
+    if (guarded) return guarded;
     const { maxBufferedBytes, drainTimeoutMs } = this.limits;
     let timer: NodeJS.Timeout | null = null;
+    // a write to the socket itself drains there: the response hears nothing of it
+    let socket: Socket | null = null;
     const stopTimer = () => {
       if (timer) clearTimeout(timer);
       timer = null;
+      socket?.off('drain', stopTimer);
+      socket = null;
     };
     const disconnect = (reason: string) => {
       stopTimer();
@@ -172,25 +185,33 @@ export class OpenStreams {
       this.options.logger.info({ ip, unsent: res.writableLength, reason }, 'stream client disconnected: it does not read what it is sent');
       res.destroy();
     };
+    // unsent bytes: the response's own and its socket's
+    const check = (room: boolean) => {
+      if (res.writableLength > maxBufferedBytes) disconnect(`over ${maxBufferedBytes} bytes unsent`);
+      else if (!room && timer === null && !res.destroyed) {
+        timer = setTimeout(() => disconnect(`not drained in ${drainTimeoutMs} ms`), drainTimeoutMs);
+        socket = res.socket;
+        socket?.once('drain', stopTimer);
+      }
+    };
+    this.guarded.set(res, check);
     res.on('drain', stopTimer);
     res.once('close', stopTimer);
     const write = res.write;
     res.write = ((...args: Parameters<ServerResponse['write']>) => {
       const room = write.apply(res, args);
-      if (res.writableLength > maxBufferedBytes) disconnect(`over ${maxBufferedBytes} bytes unsent`);
-      else if (!room && timer === null && !res.destroyed) {
-        timer = setTimeout(() => disconnect(`not drained in ${drainTimeoutMs} ms`), drainTimeoutMs);
-      }
+      check(room);
       return room;
     }) as ServerResponse['write'];
+    return check;
   }
 }
 
 /**
- * Resolves when `res` has taken what was written (or is gone), so a client that does not read is
- * not read for: true then, false if `withinMs` passed first.
+ * Resolves when `res` (a response, or the socket a stream wrote to) has taken what was written (or
+ * is gone), so a client that does not read is not read for: true then, false if `withinMs` passed first.
  */
-export function drained(res: ServerResponse, withinMs?: number): Promise<boolean> {
+export function drained(res: Writable, withinMs?: number): Promise<boolean> {
   return new Promise((resolve) => {
     if (!res.writableNeedDrain || res.destroyed) {
       resolve(true);

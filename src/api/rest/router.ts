@@ -20,7 +20,8 @@ import { toRestJson } from './render.js';
 import { renderResource } from './resources.js';
 import { routes, type RouteContext } from './routes.js';
 import { wantsEventStream } from './sse.js';
-import { SharedReads, streamPage, streamResource } from './streams.js';
+import { SharedReads } from '../follow/index.js';
+import { streamPage, streamResource } from './streams.js';
 import type { OpenStreams } from '../stream_limits.js';
 
 /** A handler of the one server: answers true when the request was its own. */
@@ -33,6 +34,8 @@ export interface RestOptions {
   compile?: CompileDocument;
   /** the caps and bounds of streams (stream_limits.ts); none without it */
   streams?: OpenStreams;
+  /** the reads streams share, with the server's GraphQL subscriptions (its own without it) */
+  followReads?: SharedReads;
 }
 
 export function createRestHandler(schema: GraphQLSchema, services: ApiServices, logger: Logger, options: RestOptions = {}): RequestHandler {
@@ -52,7 +55,7 @@ export function createRestHandler(schema: GraphQLSchema, services: ApiServices, 
     return links;
   };
 
-  const streamReads = new SharedReads();
+  const streamReads = options.followReads ?? new SharedReads(services.events);
   const latest = new LatestLedger(services.db, services.events);
 
   return async (req, res, url) => {

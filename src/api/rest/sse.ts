@@ -6,6 +6,7 @@
 // the stream's ticket (stream_limits.ts) disconnects a client that stops reading and charges each
 // update to its rate limit, which ends the stream with Horizon's error event once spent.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 import type { LedgerEvents } from '../../events/ledger_events.js';
 import { type Follower, followChanges, followKeyset, type Keyset } from '../follow/index.js';
 import { drained, STREAM_RATE_LIMITED, type StreamTicket } from '../stream_limits.js';
@@ -54,17 +55,35 @@ export async function streamRecords(
     pageSize: source.pageSize,
   };
   const records = await followKeyset(events, keyset, cursor);
-  await send(req, res, records, (record) => `id: ${record.pagingToken}\ndata: ${serialize(record.json)}\n\n`, ticket);
+  await send(req, res, records, recordEvent, ticket);
 }
 
-// streams that share a read share its records: each record is serialized once, not once per client
-const serialized = new WeakMap<object, string>();
+/**
+ * One event's bytes: encoded once, and framed as an HTTP chunk once, however many streams send it
+ * (streams that share a read share its records, and so their events).
+ */
+class EventBytes {
+  private framed: Buffer | null = null;
 
-function serialize(json: unknown): string {
-  if (typeof json !== 'object' || json === null) return JSON.stringify(json);
-  let text = serialized.get(json);
-  if (text === undefined) serialized.set(json, (text = JSON.stringify(json)));
-  return text;
+  constructor(readonly bytes: Buffer) {}
+
+  /** the bytes as one chunk of a chunked response */
+  get chunk(): Buffer {
+    this.framed ??= Buffer.concat([Buffer.from(`${this.bytes.length.toString(16)}\r\n`, 'latin1'), this.bytes, CRLF]);
+    return this.framed;
+  }
+}
+
+const CRLF = Buffer.from('\r\n', 'latin1');
+const recordEvents = new WeakMap<StreamRecord, EventBytes>();
+
+function recordEvent(record: StreamRecord): EventBytes {
+  let event = recordEvents.get(record);
+  if (event === undefined) {
+    event = new EventBytes(Buffer.from(`id: ${record.pagingToken}\ndata: ${JSON.stringify(record.json)}\n\n`));
+    recordEvents.set(record, event);
+  }
+  return event;
 }
 
 /** The object now, then again after a ledger that changed it; a failed first read throws before the stream opens. */
@@ -76,7 +95,7 @@ export async function streamObject(
   ticket?: StreamTicket,
 ): Promise<void> {
   const changes = await followChanges(events, () => source.read());
-  await send(req, res, changes, (object) => `data: ${JSON.stringify(object)}\n\n`, ticket);
+  await send(req, res, changes, (object) => new EventBytes(Buffer.from(`data: ${JSON.stringify(object)}\n\n`)), ticket);
 }
 
 /**
@@ -88,7 +107,7 @@ async function send<T>(
   req: IncomingMessage,
   res: ServerResponse,
   follower: Follower<T>,
-  event: (item: T) => string,
+  event: (item: T) => EventBytes,
   ticket?: StreamTicket,
 ): Promise<void> {
   res.writeHead(200, {
@@ -98,13 +117,14 @@ async function send<T>(
     'X-Accel-Buffering': 'no',
   });
   res.write('retry: 1000\nevent: open\ndata: "hello"\n\n');
+  const writer = new EventWriter(res, req.method !== 'HEAD', ticket);
 
   const leave = () => void follower.return();
   req.on('close', leave);
   res.on('close', leave);
   // a client that has not taken the last event needs no keep-alive
   const heartbeat = setInterval(() => {
-    if (open(res) && !res.writableNeedDrain) res.write(': keep-alive\n\n');
+    if (open(res) && !writer.full) res.write(': keep-alive\n\n');
   }, HEARTBEAT_MS);
   try {
     for (let item = await follower.next(); !item.done && open(res); item = await follower.next()) {
@@ -112,10 +132,10 @@ async function send<T>(
         res.end(`event: error\ndata: ${STREAM_RATE_LIMITED}\n\n`);
         break;
       }
-      if (!res.write(event(item.value)) && !(await drained(res, HOLD_MS))) {
+      if (!writer.write(event(item.value)) && !(await writer.drained(HOLD_MS))) {
         // a client this slow is not worth a page in memory: it is read again once the client has room
         follower.release();
-        await drained(res);
+        await writer.drained();
       }
     }
   } catch (error) {
@@ -126,6 +146,48 @@ async function send<T>(
     req.off('close', leave);
     res.off('close', leave);
     leave();
+  }
+}
+
+/**
+ * Writes a stream's events. Once the response owns its socket and has nothing of its own unsent,
+ * an event goes to the socket itself, as the chunk every stream sending it shares: one write
+ * without the cork, the tick and the four pieces of `res.write`, which with a thousand streams on
+ * one ledger were most of the work between the read and the clients. Otherwise (a HEAD, a
+ * response queued behind another on its connection) through `res.write`.
+ */
+class EventWriter {
+  /** where the last event went, and so where room is awaited */
+  private sink: Writable;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly direct: boolean,
+    private readonly ticket: StreamTicket | undefined,
+  ) {
+    this.sink = res;
+  }
+
+  /** false: wait for room before the next one */
+  write(event: EventBytes): boolean {
+    const { res } = this;
+    const socket = res.socket;
+    if (!this.direct || socket === null || res.writableLength !== socket.writableLength) {
+      this.sink = res;
+      return res.write(event.bytes);
+    }
+    this.sink = socket;
+    const room = socket.write(res.chunkedEncoding ? event.chunk : event.bytes);
+    this.ticket?.wrote(room);
+    return room;
+  }
+
+  get full(): boolean {
+    return this.sink.writableNeedDrain;
+  }
+
+  drained(withinMs?: number): Promise<boolean> {
+    return drained(this.sink, withinMs);
   }
 }
 

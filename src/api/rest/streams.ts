@@ -3,6 +3,7 @@
 // changed. The route's own reads are passed in; the following is the engine's (src/api/follow/).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LedgerEvents } from '../../events/ledger_events.js';
+import type { SharedReads } from '../follow/index.js';
 import { ProblemError, problems } from '../problems.js';
 import type { Links } from './hal.js';
 import { DEFAULT_PAGE_SIZE as STREAM_PAGE_SIZE } from '../schema/paging.js';
@@ -58,9 +59,12 @@ export async function streamPage(
   ticket?: StreamTicket,
 ): Promise<void> {
   const page = pageParams(url.searchParams, route.includeFailed ?? false);
+  // what the stream's reads share with those of other streams, written once: the cursor varies
+  const same = JSON.stringify([route.path, ctx, { ...page, cursor: '' }]);
   const read = (cursor: string | null, order: 'asc' | 'desc', limit: number): Promise<StreamRecord[]> => {
     const params = { ...page, cursor: cursor ?? '', order, limit };
-    const key = JSON.stringify([route.path, ctx, params]);
+    const key = `rest ${same} ${order} ${limit} ${params.cursor}`;
+    // after a ledger every stream of the route at this cursor asks this: one read answers them all
     return shared.read(key, async () => {
       const records = await readPage(params);
       return records.map((json) => ({ pagingToken: String(json.paging_token), json }));
@@ -72,21 +76,4 @@ export async function streamPage(
     pageSize: STREAM_PAGE_SIZE,
   };
   await streamRecords(req, res, events, source, streamCursor(req, page.cursor === '' ? null : page.cursor), ticket);
-}
-
-/**
- * After a ledger, every stream of a route at the same cursor asks the same question at once: one
- * database read answers them all (only reads in flight are shared, so nothing goes stale).
- */
-export class SharedReads {
-  private readonly inFlight = new Map<string, Promise<StreamRecord[]>>();
-
-  read(key: string, load: () => Promise<StreamRecord[]>): Promise<StreamRecord[]> {
-    let pending = this.inFlight.get(key);
-    if (!pending) {
-      pending = load().finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, pending);
-    }
-    return pending;
-  }
 }

@@ -2,8 +2,9 @@
 // after the newest one at subscribe time), then read again whenever a ledger is ingested. The
 // following is the engine's (src/api/follow/), as for REST streams: one ledger signal wakes every
 // subscription, and one that ends (the client left) unsubscribes at once, even while it waits.
+import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { ApiContext } from '../context.js';
-import { followKeyset } from '../follow/index.js';
+import { followKeyset, type SharedReads } from '../follow/index.js';
 import { createLoaders } from '../loaders.js';
 import { DEFAULT_PAGE_SIZE, keysetConnection, type KeysetSource } from './paging.js';
 
@@ -19,6 +20,8 @@ export function follow<Row, Key>(
   source: KeysetSource<Row, Key>,
   cursor: string | null | undefined,
 ): Promise<AsyncIterable<Row>> {
+  // the source reads through ctx.prisma when it is asked, and so do the events' DataLoaders
+  if (ctx.followReads) ctx.prisma = sharedClient(ctx.prisma, ctx.followReads);
   return followKeyset(
     ctx.services.events,
     {
@@ -38,4 +41,32 @@ export function follow<Row, Key>(
 export function freshLoaders<Row>(row: Row, ctx: ApiContext): Row {
   ctx.loaders = createLoaders(ctx.prisma);
   return row;
+}
+
+const READS = new Set(['findMany', 'findFirst', 'findUnique', 'findFirstOrThrow', 'findUniqueOrThrow', 'count', 'aggregate', 'groupBy']);
+const sharedClients = new WeakMap<SharedReads, { base: PrismaClient; client: PrismaClient }>();
+
+/**
+ * `prisma` with its reads shared through `reads`: after a ledger every subscription of the same
+ * field, arguments and selection at the same cursor sends the same Prisma query, and one database
+ * read answers them all. Shared by the query itself, so only what is the same read is.
+ */
+function sharedClient(prisma: PrismaClient, reads: SharedReads): PrismaClient {
+  const made = sharedClients.get(reads);
+  if (made && (made.base === prisma || made.client === prisma)) return made.client;
+  // the extension only answers a read with another's answer: the client's types stay what they were
+  const client = prisma.$extends({
+    query: {
+      $allOperations({ model, operation, args, query }) {
+        if (!READS.has(operation)) return query(args);
+        return reads.read(`prisma ${model} ${operation} ${JSON.stringify(args, bigints)}`, () => query(args));
+      },
+    },
+  }) as unknown as PrismaClient;
+  sharedClients.set(reads, { base: prisma, client });
+  return client;
+}
+
+function bigints(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? `${value}n` : value;
 }

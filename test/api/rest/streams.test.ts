@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PageParams } from '../../../src/api/rest/params.js';
 import { ProblemError, problems, sendProblem } from '../../../src/api/problems.js';
 import type { PageRoute } from '../../../src/api/rest/routes.js';
-import { SharedReads, streamPage } from '../../../src/api/rest/streams.js';
+import { SharedReads } from '../../../src/api/follow/index.js';
+import { streamPage } from '../../../src/api/rest/streams.js';
 import { countedEvents } from '../../support/counted_events.js';
 
 const route: PageRoute = { kind: 'page', path: '/numbers', type: 'Number', fields: ['numbers'], stream: true };
@@ -15,7 +16,8 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 async function serve(readPage: (page: PageParams) => Promise<Record<string, unknown>[]>, events = countedEvents()) {
-  const shared = new SharedReads();
+  // hears the ledgers too: one listener of its own besides the streams'
+  const shared = new SharedReads(events);
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const ctx = { origin: 'http://localhost', params: {}, query: {} };
@@ -71,7 +73,7 @@ describe('streamPage', () => {
     });
     const controller = new AbortController();
     const clients = await Promise.all(Array.from({ length: 20 }, () => client(`${url}?cursor=now`, controller)));
-    await eventually(() => clients.every((c) => c.opened()) && events.listeners() === 20);
+    await eventually(() => clients.every((c) => c.opened()) && events.listeners() === 21);
 
     for (const next of [4, 5]) {
       reads = 0;
@@ -83,7 +85,7 @@ describe('streamPage', () => {
     expect(clients[0]!.ids).toEqual(['4', '5']);
     controller.abort();
     await Promise.all(clients.map((c) => c.reading));
-    await eventually(() => events.listeners() === 0);
+    await eventually(() => events.listeners() === 1);
   });
 
   it('a missing parent is a 404 before the stream opens', async () => {
@@ -91,6 +93,6 @@ describe('streamPage', () => {
     const response = await fetch(url, { headers: { accept: 'text/event-stream' } });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/problem\+json/);
-    expect(events.listeners()).toBe(0);
+    expect(events.listeners()).toBe(1);
   });
 });
