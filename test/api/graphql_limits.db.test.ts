@@ -52,11 +52,7 @@ describe('GraphQL query limits', () => {
   // stopped, while it is parsed or at validation, before anything is executed.
   it('refuses the 5,000-alias bomb before executing it, while a normal request beside it is answered', async () => {
     const bomb = aliases(5000);
-    const [tokens, alias, normal] = await Promise.all([
-      postGraphQL(base, bomb),
-      postGraphQL(manyTokens, bomb),
-      postGraphQL(base, NORMAL),
-    ]);
+    const [tokens, alias, normal] = await Promise.all([postGraphQL(base, bomb), postGraphQL(manyTokens, bomb), postGraphQL(base, NORMAL)]);
     // the default token limit stops it while it is parsed; past it, the alias limit
     expect(codes(tokens)).toEqual(['GRAPHQL_TOKEN_LIMIT']);
     expect(tokens.data).toBeUndefined();
