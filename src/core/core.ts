@@ -259,7 +259,7 @@ export class Core {
   }
 
   private queueFrame(frame: TxFrame): SubmitStatus {
-    if (this.queue.has(frame.fullHash.toString('hex'))) return { status: 'DUPLICATE' };
+    if (this.queue.has(frame)) return { status: 'DUPLICATE' };
     if (this.queue.isFull(frame.ops.length)) return { status: 'TRY_AGAIN_LATER' };
     const chain = this.queue.chain(frame.sourceId);
     let error: xdr.TransactionResult | null;
