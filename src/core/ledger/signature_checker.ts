@@ -16,8 +16,22 @@ const TYPE_PRE_AUTH_TX = 0x31;
 const TYPE_HASH_X = 0x32;
 const TYPE_SIGNED_PAYLOAD = 0x33;
 
-/** the memo key of a check: signature index and hex SignerKey */
-const memoKey = (index: number, signerKey: string): string => `${index}:${signerKey}`;
+const firstMemoKeys = new Map<string, string>();
+
+/**
+ * The memo key of a check: signature index and hex SignerKey. Those of the first signature (most
+ * transactions have one) are cached, being looked up at submission, nomination and apply.
+ */
+function memoKey(index: number, signerKey: string): string {
+  if (index !== 0) return `${index}:${signerKey}`;
+  let memo = firstMemoKeys.get(signerKey);
+  if (memo === undefined) {
+    memo = `0:${signerKey}`;
+    if (firstMemoKeys.size >= 100_000) firstMemoKeys.clear();
+    firstMemoKeys.set(signerKey, memo);
+  }
+  return memo;
+}
 
 /** An ed25519 check a SignatureChecker may ask for, done ahead (verify_pool.ts) into its memo. */
 export interface PendingCheck {
