@@ -67,7 +67,7 @@ const PRE_AUTH_TX_TYPE = 0x31;
 
 function hasPreAuthSigner(ltx: LedgerTxn, id: string): boolean {
   const acc = ltx.get(accountKey(id)) as AccountRec | undefined;
-  return acc !== undefined && acc.signers.some((s) => s.key.charCodeAt(7) === PRE_AUTH_TX_TYPE);
+  return acc?.signers.some((s) => s.key.charCodeAt(7) === PRE_AUTH_TX_TYPE) === true;
 }
 
 // a pre-authorized transaction signer is consumed once its transaction is applied (valid or not)
