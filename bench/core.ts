@@ -3,8 +3,9 @@
 // applied and closed, in ledgers of 1,000. A round's submissions are in flight while the ledger
 // before it closes, as a network's are. Prints tx/s, its ratio to the 8,000 tx/s target and to a
 // baseline measured in the same run (one thread decoding envelopes and verifying their signature
-// with node:crypto, nothing else); then the same for path payments that swap XLM for a credit
-// through a constant-product pool.
+// with node:crypto, nothing else), and the main thread's CPU time per transaction against the
+// baseline's (a ratio that other processes on a loaded machine barely move, unlike wall time);
+// then the same for path payments that swap XLM for a credit through a constant-product pool.
 // Run: npx tsx bench/core.ts [ledgers=10] [txPerLedger=1000] [disk]
 // With "disk", the core persists to a temporary data folder (fsync'd meta log, snapshots).
 import { createHash, createPublicKey, verify } from 'node:crypto';
@@ -32,9 +33,10 @@ const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
  * signature with node:crypto, nothing else. The core's tx/s over this rate says how much the
  * ledger work adds, whatever the machine's load.
  */
-function verifyOnlyRate(envelopes: string[]): number {
+function verifyOnlyRate(envelopes: string[]): { rate: number; cpuPerTx: number } {
   const keys = new Map<string, KeyObject>();
   const t0 = performance.now();
+  const cpu0 = threadCpuMicros();
   for (const env of envelopes) {
     const envelope = xdr.TransactionEnvelope.fromXdr(env, 'base64');
     if (envelope.type !== 'envelopeTypeTx') throw new Error('not a v1 envelope in bench');
@@ -52,7 +54,13 @@ function verifyOnlyRate(envelopes: string[]): number {
       .digest();
     if (!verify(null, hash, key, v1.signatures[0]!.signature.value)) throw new Error('bad signature in bench');
   }
-  return (envelopes.length / (performance.now() - t0)) * 1000;
+  return { rate: (envelopes.length / (performance.now() - t0)) * 1000, cpuPerTx: (threadCpuMicros() - cpu0) / envelopes.length };
+}
+
+/** CPU time of this thread (µs): unlike wall time, barely moved by other processes on a loaded machine */
+function threadCpuMicros(): number {
+  const u = process.threadCpuUsage();
+  return u.user + u.system;
 }
 
 async function main(): Promise<void> {
@@ -88,8 +96,8 @@ async function main(): Promise<void> {
     );
   }
 
-  const baseline = verifyOnlyRate(rounds[0] ?? []);
-  const { rate, txs, total } = await closeRounds(core, rounds, () => (closeTime += 5));
+  const { rate: baseline, cpuPerTx: baselineCpu } = verifyOnlyRate(rounds[0] ?? []);
+  const { rate, txs, total, cpuPerTx } = await closeRounds(core, rounds, () => (closeTime += 5));
   const poolRate = await poolSwapRate(core, accounts, () => (closeTime += 5));
   console.log(
     JSON.stringify({
@@ -103,6 +111,9 @@ async function main(): Promise<void> {
       ratioToTarget: +(rate / TARGET).toFixed(2),
       baselineVerifyOnlyTxPerSecond: Math.round(baseline),
       ratioToBaseline: +(rate / baseline).toFixed(2),
+      mainThreadCpuMicrosPerTx: Math.round(cpuPerTx),
+      baselineCpuMicrosPerTx: Math.round(baselineCpu),
+      cpuRatioToBaseline: +(baselineCpu / cpuPerTx).toFixed(2),
       poolSwapTxPerSecond: Math.round(poolRate),
       poolSwapRatioToPayments: +(poolRate / rate).toFixed(2),
     }),
@@ -170,10 +181,11 @@ async function closeRounds(
   core: Awaited<ReturnType<typeof createCore>>,
   rounds: string[][],
   nextCloseTime: () => number,
-): Promise<{ rate: number; txs: number; total: number }> {
+): Promise<{ rate: number; txs: number; total: number; cpuPerTx: number }> {
   const submitAll = (round: string[] | undefined) => Promise.all((round ?? []).map((env) => core.submitAsync(env)));
   let txs = 0;
   const t0 = performance.now();
+  const cpu0 = threadCpuMicros();
   let submitted = submitAll(rounds[0]);
   for (let r = 0; r < rounds.length; r++) {
     const statuses = await submitted;
@@ -189,7 +201,7 @@ async function closeRounds(
   }
   await submitted;
   const total = performance.now() - t0;
-  return { rate: (txs / total) * 1000, txs, total };
+  return { rate: (txs / total) * 1000, txs, total, cpuPerTx: (threadCpuMicros() - cpu0) / txs };
 }
 
 main().catch((e: unknown) => {

@@ -17,7 +17,7 @@ import { asBuffer } from '../stellar/bytes.js';
 import { FileMetaStore, MemoryMetaStore } from './ledger/meta_log.js';
 import type { MetaStore } from './ledger/meta_log.js';
 import { coreDir, readSnapshot, replayMeta, writeSnapshot } from './ledger/persistence.js';
-import { TxQueue, feePayer } from './ledger/queue.js';
+import { TxQueue, feePayer, queueKey } from './ledger/queue.js';
 import { txResult } from './ledger/results.js';
 import { decodeEnvelope, makeTxFrame, readTxFrame } from './ledger/tx_frame.js';
 import type { TxFrame } from './ledger/tx_frame.js';
@@ -259,7 +259,8 @@ export class Core {
   }
 
   private queueFrame(frame: TxFrame): SubmitStatus {
-    if (this.queue.has(frame.fullHash.toString('hex'))) return { status: 'DUPLICATE' };
+    const key = queueKey(frame);
+    if (this.queue.has(key)) return { status: 'DUPLICATE' };
     if (this.queue.isFull(frame.ops.length)) return { status: 'TRY_AGAIN_LATER' };
     const chain = this.queue.chain(frame.sourceId);
     let error: xdr.TransactionResult | null;
@@ -276,7 +277,7 @@ export class Core {
       error = txResult(0n, 'txMalformed');
     }
     if (error) return { status: 'ERROR', error: error.toXdr('base64') };
-    this.queue.add(frame);
+    this.queue.add(frame, key);
     return { status: 'PENDING' };
   }
 

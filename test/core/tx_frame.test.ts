@@ -41,6 +41,7 @@ function envelopes(): Buffer[] {
     .addOperation(Operation.manageData({ name: 'k', value: 'v' }))
     .addOperation(Operation.setOptions({ homeDomain: 'example.com', source: other.publicKey() }))
     .addOperation(Operation.createAccount({ destination: Keypair.random().publicKey(), startingBalance: '10' }))
+    .addOperation(Operation.payment({ destination: other.publicKey(), asset: new Asset('LONGERCODE', other.publicKey()), amount: '3' }))
     .addMemo(Memo.hash(createHash('sha256').update('m').digest()))
     .setTimebounds(5, 1_000_000)
     .setLedgerbounds(3, 900)
@@ -95,6 +96,8 @@ describe('readTxFrame', () => {
       const read = readTxFrame(blob, NETWORK_ID);
       expect(read, `envelope ${i}`).not.toBeNull();
       expect(plain(read!)).toEqual(plain(libraryFrame(blob)!));
+      // the operations the reader builds itself are the library's objects, field by field
+      expect(read!.ops.map((o) => o.op)).toStrictEqual(libraryFrame(blob)!.ops.map((o) => o.op));
     }
   });
 

@@ -62,6 +62,14 @@ function i64(n: bigint): Buffer {
 
 type Stage = 0 | 1 | 2 | 3; // invalid, update seq, post auth, maybe valid (stellar-core ValidationType)
 
+// the 8th hex digit of a SignerKey: its type (1: pre-authorized transaction)
+const PRE_AUTH_TX_TYPE = 0x31;
+
+function hasPreAuthSigner(ltx: LedgerTxn, id: string): boolean {
+  const acc = ltx.get(accountKey(id)) as AccountRec | undefined;
+  return acc?.signers.some((s) => s.key.charCodeAt(7) === PRE_AUTH_TX_TYPE) === true;
+}
+
 // a pre-authorized transaction signer is consumed once its transaction is applied (valid or not)
 function removePreAuthSigner(ltx: LedgerTxn, hash: Buffer, accountIds: Iterable<string>): void {
   const key = `00000001${hash.toString('hex')}`;
@@ -134,14 +142,14 @@ function applyOne(frame: TxFrame, ledgerLtx: LedgerTxn, view: HeaderView, feeCha
       opResults.push(bad ?? defaultOpResult(frame.ops[i]!.type));
       if (bad) allOk = false;
     }
-    removePreAuthSigner(txl, frame.innerHash, txAccounts(frame));
+    removeTxPreAuthSigners(txl, frame.innerHash, frame);
     if (!allOk) code = 'txFailed';
     else if (!checker.allSignaturesUsed()) {
       code = 'txBadAuthExtra';
       opResults = undefined;
     }
   } else {
-    removePreAuthSigner(txl, frame.innerHash, txAccounts(frame));
+    removeTxPreAuthSigners(txl, frame.innerHash, frame);
   }
   const txChangesBefore = mergeChanges(feeBumpBefore, txl.encodeChanges());
   txl.commit();
@@ -191,8 +199,14 @@ function applyOne(frame: TxFrame, ledgerLtx: LedgerTxn, view: HeaderView, feeCha
   return { result, meta, code: finalCode };
 }
 
-function txAccounts(frame: TxFrame): string[] {
-  return [frame.sourceId, ...frame.ops.map((o) => o.sourceId ?? frame.sourceId)];
+/** removePreAuthSigner for the transaction's accounts, looked at first for any pre-auth signer (most have none). */
+function removeTxPreAuthSigners(ltx: LedgerTxn, hash: Buffer, frame: TxFrame): void {
+  let any = hasPreAuthSigner(ltx, frame.sourceId);
+  for (let i = 0; !any && i < frame.ops.length; i++) {
+    const id = frame.ops[i]!.sourceId;
+    any = id !== null && hasPreAuthSigner(ltx, id);
+  }
+  if (any) removePreAuthSigner(ltx, hash, [frame.sourceId, ...frame.ops.map((o) => o.sourceId ?? frame.sourceId)]);
 }
 
 /** Concatenates two XDR LedgerEntryChanges arrays (count-prefixed). */

@@ -140,8 +140,20 @@ export type EntryRec = AccountRec | TrustLineRec | DataRec | OfferRec | Claimabl
 
 // ---- keys --------------------------------------------------------------------------------------
 
+const accountKeys = new Map<string, string>();
+
+/**
+ * Cached: the same key string each time, whose hash the state's maps compute once (a new
+ * concatenation is hashed again at every lookup, and accounts are looked up many times per transaction).
+ */
 export function accountKey(accountId: string): string {
-  return `A${accountId}`;
+  let key = accountKeys.get(accountId);
+  if (key === undefined) {
+    key = `A${accountId}`;
+    if (accountKeys.size >= 100_000) accountKeys.clear();
+    accountKeys.set(accountId, key);
+  }
+  return key;
 }
 export function trustLineKey(accountId: string, asset: TrustLineAsset): string {
   return asset.type === 'pool_share' ? `T${accountId}/${asset.poolId}` : `T${accountId}/${asset.code}/${asset.issuer}`;

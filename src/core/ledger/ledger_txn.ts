@@ -90,15 +90,17 @@ export class RootState implements EntryStore {
 
 export class LedgerTxn implements EntryStore {
   private readonly own = new Map<string, EntryRec | null>();
+  // The maps below are made on first use: most levels (a fee, a payment) never need them, and a
+  // ledger makes several levels per transaction.
   /** offer keys written here, by every pair they belonged to (before or after) */
-  private readonly offersByPair = new Map<string, Set<string>>();
+  private offersByPair: Map<string, Set<string>> | null = null;
   /** offers this level holds, per pair, in book order */
-  private readonly liveByPair = new Map<string, OfferList>();
+  private liveByPair: Map<string, OfferList> | null = null;
   /** for a level directly above the root: per pair, how many of the root's best offers it overrides */
-  private readonly rootCursor = new Map<string, { version: number; index: number }>();
+  private rootCursor: Map<string, { version: number; index: number }> | null = null;
   /** sponsored → sponsoring account of begin_sponsoring_future_reserves (null: ended at this level) */
-  private readonly sponsors = new Map<string, string | null>();
-  private readonly sponsoredCounts = new Map<string, number>();
+  private sponsors: Map<string, string | null> | null = null;
+  private sponsoredCounts: Map<string, number> | null = null;
   idPool: bigint;
 
   constructor(
@@ -124,10 +126,11 @@ export class LedgerTxn implements EntryStore {
     const old = this.get(key);
     if (old) this.indexOffer(offerPairKey(old as OfferRec), key);
     const mine = this.own.get(key);
-    if (mine) this.liveByPair.get(offerPairKey(mine as OfferRec))?.remove(key, mine as OfferRec);
+    if (mine) this.liveByPair?.get(offerPairKey(mine as OfferRec))?.remove(key, mine as OfferRec);
     if (value) {
       const pair = offerPairKey(value as OfferRec);
       this.indexOffer(pair, key);
+      this.liveByPair ??= new Map();
       let live = this.liveByPair.get(pair);
       if (!live) {
         live = new OfferList();
@@ -138,6 +141,7 @@ export class LedgerTxn implements EntryStore {
   }
 
   private indexOffer(pair: string, key: string): void {
+    this.offersByPair ??= new Map();
     let set = this.offersByPair.get(pair);
     if (!set) {
       set = new Set();
@@ -147,14 +151,15 @@ export class LedgerTxn implements EntryStore {
   }
 
   bestOffer(pair: string, above: Set<string>[]): OfferRec | undefined {
-    const best = this.liveByPair.get(pair)?.first(above)?.offer;
-    const mine = this.offersByPair.get(pair);
+    const best = this.liveByPair?.get(pair)?.first(above)?.offer;
+    const mine = this.offersByPair?.get(pair);
     const below = mine ? [...above, mine] : above;
     let parentBest: OfferRec | undefined;
     if (this.parent instanceof RootState) {
       // offers taken during a ledger sit at the top of the root's book: remember how many of
       // them this level overrides, so each lookup does not walk past them again
       const root = this.parent;
+      this.rootCursor ??= new Map();
       let cursor = this.rootCursor.get(pair);
       if (!cursor || cursor.version !== root.version) {
         cursor = { version: root.version, index: 0 };
@@ -194,27 +199,27 @@ export class LedgerTxn implements EntryStore {
   }
 
   futureSponsor(sponsoredId: string): string | undefined {
-    const v = this.sponsors.get(sponsoredId);
+    const v = this.sponsors?.get(sponsoredId);
     return v === undefined ? this.parent.futureSponsor(sponsoredId) : (v ?? undefined);
   }
 
   futureSponsoredCount(sponsoringId: string): number {
-    return this.sponsoredCounts.get(sponsoringId) ?? this.parent.futureSponsoredCount(sponsoringId);
+    return this.sponsoredCounts?.get(sponsoringId) ?? this.parent.futureSponsoredCount(sponsoringId);
   }
 
   writeFutureSponsor(sponsoredId: string, sponsoringId: string | null): void {
-    this.sponsors.set(sponsoredId, sponsoringId);
+    (this.sponsors ??= new Map()).set(sponsoredId, sponsoringId);
   }
 
   writeFutureSponsoredCount(sponsoringId: string, count: number): void {
-    this.sponsoredCounts.set(sponsoringId, count);
+    (this.sponsoredCounts ??= new Map()).set(sponsoringId, count);
   }
 
   /** stellar-core hasSponsorshipEntry: a begin without its end, seen from this level. */
   hasFutureSponsorships(): boolean {
     const ids = new Set<string>();
     for (let level: EntryStore = this; level instanceof LedgerTxn; level = level.parent)
-      for (const id of level.sponsors.keys()) ids.add(id);
+      if (level.sponsors) for (const id of level.sponsors.keys()) ids.add(id);
     for (const id of ids) if (this.futureSponsor(id) !== undefined) return true;
     return false;
   }
@@ -242,15 +247,15 @@ export class LedgerTxn implements EntryStore {
 
   commit(): void {
     for (const [k, v] of this.own) this.parent.write(k, v);
-    for (const [k, v] of this.sponsors) this.parent.writeFutureSponsor(k, v);
-    for (const [k, v] of this.sponsoredCounts) this.parent.writeFutureSponsoredCount(k, v);
-    this.sponsors.clear();
-    this.sponsoredCounts.clear();
+    if (this.sponsors) for (const [k, v] of this.sponsors) this.parent.writeFutureSponsor(k, v);
+    if (this.sponsoredCounts) for (const [k, v] of this.sponsoredCounts) this.parent.writeFutureSponsoredCount(k, v);
+    this.sponsors = null;
+    this.sponsoredCounts = null;
     this.parent.idPool = this.idPool;
     this.own.clear();
-    this.offersByPair.clear();
-    this.liveByPair.clear();
-    this.rootCursor.clear();
+    this.offersByPair = null;
+    this.liveByPair = null;
+    this.rootCursor = null;
   }
 
   /** Keys written by this transaction, in first-touch order. */

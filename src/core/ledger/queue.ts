@@ -13,8 +13,13 @@ export function feePayer(f: TxFrame): { accountId: string; bid: bigint } {
   return f.feeBump ? { accountId: f.feeBump.feeSourceId, bid: f.feeBump.fee } : { accountId: f.sourceId, bid: f.fee };
 }
 
+/** The queue's key of a transaction: its full hash's bytes as latin1 text (as unique as hex, at half its length and cost). */
+export const queueKey = (f: TxFrame): string => f.fullHash.toString('latin1');
+
 export class TxQueue {
   private items: TxFrame[] = [];
+  /** each item's queueKey, by position */
+  private itemKeys: string[] = [];
   private readonly hashes = new Set<string>();
   private readonly chains = new Map<string, AccountChain>();
   private readonly fees = new Map<string, bigint>();
@@ -30,8 +35,9 @@ export class TxQueue {
     return this.ops;
   }
 
-  has(fullHashHex: string): boolean {
-    return this.hashes.has(fullHashHex);
+  /** a transaction with this queueKey (the same envelope) is queued */
+  has(key: string): boolean {
+    return this.hashes.has(key);
   }
 
   isFull(extraOps: number): boolean {
@@ -47,9 +53,10 @@ export class TxQueue {
     return this.fees.get(accountId) ?? 0n;
   }
 
-  add(frame: TxFrame): void {
+  add(frame: TxFrame, key = queueKey(frame)): void {
     this.items.push(frame);
-    this.hashes.add(frame.fullHash.toString('hex'));
+    this.itemKeys.push(key);
+    this.hashes.add(key);
     this.ops += Math.max(1, frame.ops.length);
     this.track(frame);
   }
@@ -78,7 +85,8 @@ export class TxQueue {
     }
     const taken = this.items.slice(0, n);
     this.items = this.items.slice(n);
-    for (const f of taken) this.hashes.delete(f.fullHash.toString('hex'));
+    for (let i = 0; i < n; i++) this.hashes.delete(this.itemKeys[i]!);
+    this.itemKeys = this.itemKeys.slice(n);
     this.ops -= ops;
     this.rebuildChains();
     return taken;
@@ -87,13 +95,21 @@ export class TxQueue {
   /** Drops queued transactions that can no longer apply (e.g. after a sequence bump). */
   filter(keep: (f: TxFrame) => boolean): TxFrame[] {
     const dropped: TxFrame[] = [];
-    this.items = this.items.filter((f) => {
-      if (keep(f)) return true;
+    const items: TxFrame[] = [];
+    const keys: string[] = [];
+    this.items.forEach((f, i) => {
+      const key = this.itemKeys[i]!;
+      if (keep(f)) {
+        items.push(f);
+        keys.push(key);
+        return;
+      }
       dropped.push(f);
-      this.hashes.delete(f.fullHash.toString('hex'));
+      this.hashes.delete(key);
       this.ops -= Math.max(1, f.ops.length);
-      return false;
     });
+    this.items = items;
+    this.itemKeys = keys;
     this.rebuildChains();
     return dropped;
   }

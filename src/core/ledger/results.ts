@@ -29,12 +29,11 @@ export function opInnerResult(opType: string, inner: unknown): xdr.OperationResu
 }
 
 // Results without a value are shared (nothing changes a result once made), with their bytes.
-const sharedResults = new Map<string, xdr.OperationResult>();
+const sharedOuter = new Map<string, xdr.OperationResult>();
 /** a shared result's bytes once written (null before: a placeholder may never be) */
 const sharedBytes = new WeakMap<xdr.OperationResult, Uint8Array | null>();
 
-function share(key: string, r: xdr.OperationResult): xdr.OperationResult {
-  sharedResults.set(key, r);
+function share(r: xdr.OperationResult): xdr.OperationResult {
   sharedBytes.set(r, null);
   return r;
 }
@@ -44,16 +43,24 @@ function makeOpInner(opType: string, code: string, value?: unknown): xdr.Operati
   return opInnerResult(opType, value === undefined ? make() : make(value));
 }
 
+// the shared opInner results by operation type and code (no key string to build and hash per call)
+const sharedInner = new Map<string, Map<string, xdr.OperationResult>>();
+
 /** e.g. opInner('payment', 'paymentUnderfunded') */
 export function opInner(opType: string, code: string, value?: unknown): xdr.OperationResult {
   if (value !== undefined) return makeOpInner(opType, code, value);
-  const key = `${opType}/${code}`;
-  return sharedResults.get(key) ?? share(key, makeOpInner(opType, code));
+  let byCode = sharedInner.get(opType);
+  if (!byCode) sharedInner.set(opType, (byCode = new Map()));
+  let r = byCode.get(code);
+  if (!r) byCode.set(code, (r = share(makeOpInner(opType, code))));
+  return r;
 }
 
 /** opBadAuth, opNoAccount, opNotSupported, opTooManySubentries ... */
 export function opOuter(code: string): xdr.OperationResult {
-  return sharedResults.get(code) ?? share(code, armFactory(xdr.OperationResult, code, 'OperationResult')() as xdr.OperationResult);
+  let r = sharedOuter.get(code);
+  if (!r) sharedOuter.set(code, (r = share(armFactory(xdr.OperationResult, code, 'OperationResult')() as xdr.OperationResult)));
+  return r;
 }
 
 /**

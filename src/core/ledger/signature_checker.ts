@@ -16,8 +16,22 @@ const TYPE_PRE_AUTH_TX = 0x31;
 const TYPE_HASH_X = 0x32;
 const TYPE_SIGNED_PAYLOAD = 0x33;
 
-/** the memo key of a check: signature index and hex SignerKey */
-const memoKey = (index: number, signerKey: string): string => `${index}:${signerKey}`;
+const firstMemoKeys = new Map<string, string>();
+
+/**
+ * The memo key of a check: signature index and hex SignerKey. Those of the first signature (most
+ * transactions have one) are cached, being looked up at submission, nomination and apply.
+ */
+function memoKey(index: number, signerKey: string): string {
+  if (index !== 0) return `${index}:${signerKey}`;
+  let memo = firstMemoKeys.get(signerKey);
+  if (memo === undefined) {
+    memo = `0:${signerKey}`;
+    if (firstMemoKeys.size >= 100_000) firstMemoKeys.clear();
+    firstMemoKeys.set(signerKey, memo);
+  }
+  return memo;
+}
 
 /** An ed25519 check a SignatureChecker may ask for, done ahead (verify_pool.ts) into its memo. */
 export interface PendingCheck {
@@ -40,18 +54,33 @@ export function pendingEd25519Checks(
   out: PendingCheck[],
   limit: number,
 ): void {
-  const hints = signatures.map((s) => s.hint.toString('hex'));
+  let hints: string[] | null = null;
   for (const key of signerKeys) {
     if (!key.startsWith(ED25519)) continue;
     const hint = key.slice(-8);
+    hints ??= signatures.map((s) => s.hint.toString('hex'));
     for (let i = 0; i < signatures.length; i++) {
-      if (hints[i] !== hint) continue;
+      // a signature of another length never verifies: the checker says so itself
+      if (hints[i] !== hint || signatures[i]!.signature.length !== 64) continue;
       const memo = memoKey(i, key);
       if (verified.has(memo)) continue;
       if (out.length >= limit) return;
-      out.push({ verified, memo, publicKey: Buffer.from(key.slice(8), 'hex'), message, signature: signatures[i]!.signature });
+      out.push({ verified, memo, publicKey: publicKeyOf(key), message, signature: signatures[i]!.signature });
     }
   }
+}
+
+const publicKeys = new Map<string, Buffer>();
+
+/** the raw key of an ed25519 hex SignerKey, cached (the same accounts sign again and again) */
+function publicKeyOf(signerKeyHex: string): Buffer {
+  let key = publicKeys.get(signerKeyHex);
+  if (!key) {
+    key = Buffer.from(signerKeyHex.slice(8), 'hex');
+    if (publicKeys.size >= 100_000) publicKeys.clear();
+    publicKeys.set(signerKeyHex, key);
+  }
+  return key;
 }
 
 export class SignatureChecker {
