@@ -27,6 +27,8 @@ export interface GraphEdge {
   readonly inverse: number;
   /** what all its offers sell, as a float */
   readonly depth: number;
+  /** the most all its offers take (buy), as a float: amount·n/d + 1 (rounding) per offer */
+  readonly capacity: number;
 }
 
 /** The books numbered by asset, for searches that should not hash asset strings at every step. */
@@ -157,6 +159,7 @@ export class OrderBookGraph {
             price: best.price.n / best.price.d,
             inverse: best.price.d / best.price.n,
             depth: book.reduce((sum, offer) => sum + Number(offer.amount), 0),
+            capacity: book.reduce((sum, offer) => sum + (Number(offer.amount) * offer.price.n) / offer.price.d + 1, 0),
           };
         }),
       );

@@ -3,13 +3,14 @@
 // Strict receive walks backwards from the destination asset: the amount of the asset before each
 // hop is what crossing that hop's book costs to receive the amount after it (stellar-core's
 // exchange math, strict-receive rounding). Strict send walks forwards from the source amount.
-// Every simple path (no asset twice) with at most `maxIntermediate` intermediate assets is a
-// candidate; the result is the best `maxResults` by cost (strict receive: lowest source amount;
-// strict send: highest destination amount), then fewer hops, then asset text, so it is exactly
-// what an exhaustive search returns. To avoid enumerating every path of a dense book, a branch is
-// cut when a bound on what it could still reach (best prices along any walk to a target, minus the
-// at most one unit per crossed offer that stellar-core's rounding can give back) is strictly worse
-// than the current last result.
+// Every simple path (no asset twice) of at most `maxPathLength` books is a candidate; the result
+// is the best `maxResults` by cost (strict receive: lowest source amount; strict send: highest
+// destination amount), then fewer hops, then asset text, so it is exactly what an exhaustive
+// search returns. To avoid enumerating every path of a dense book, a branch is cut when a bound on
+// what it could still reach (path_bound.ts: best prices along any walk to a target, minus the at
+// most one unit per crossed offer that stellar-core's rounding can give back) is strictly worse
+// than the current last result. A query that would cross more books than its budget stops with
+// PathSearchLimitError rather than answer a list that might not be the best.
 import {
   assetRecord,
   formatAmount,
@@ -19,7 +20,7 @@ import {
   type AssetValue,
 } from '../stellar/index.js';
 import type { GraphEdge, GraphOffer, IndexedBooks, OrderBookGraph } from './order_book_graph.js';
-import { PathBound } from './path_bound.js';
+import { PathBound, type BoundChild } from './path_bound.js';
 import { receiveForSend, sendToReceive, type Crossing } from './path_exchange.js';
 
 /** Horizon's default --max-path-length: most books one path crosses */
@@ -81,15 +82,21 @@ export interface StrictSendSearch {
   readonly destinations: readonly string[];
 }
 
-// A lower bound on what receiving `amount` through `book` costs (≥ amount·n/d − one unit per offer).
-function roughCost(amount: bigint, best: GraphOffer, offers: number): bigint {
-  const cost = (amount * BigInt(best.price.n)) / BigInt(best.price.d) - BigInt(offers);
-  return cost > 0n ? cost : 0n;
+/** float sums of a book's amounts: above this relative error a book surely cannot take an amount */
+const DEPTH_SLACK = 1e-9;
+
+// A lower bound on what receiving `amount` through `edge` costs (≥ amount·n/d − one unit per
+// offer); null when all its offers together sell less than `amount`.
+function roughCost(amount: number, edge: GraphEdge): number | null {
+  if (amount > edge.depth * (1 + DEPTH_SLACK)) return null;
+  return Math.max(0, amount * edge.price - edge.book.length);
 }
 
-// An upper bound on what sending `amount` through `book` receives (≤ amount·d/n + one unit per offer).
-function roughGain(amount: bigint, best: GraphOffer, offers: number): bigint {
-  return (amount * BigInt(best.price.d)) / BigInt(best.price.n) + 1n + BigInt(offers);
+// An upper bound on what sending `amount` through `edge` receives (≤ amount·d/n + one unit per
+// offer, ≤ what its offers sell); null when all its offers together take less than `amount`.
+function roughGain(amount: number, edge: GraphEdge): number | null {
+  if (amount > edge.capacity * (1 + DEPTH_SLACK)) return null;
+  return Math.min(amount * edge.inverse + 1 + edge.book.length, edge.depth * (1 + DEPTH_SLACK));
 }
 
 interface Candidate extends FoundPath {
@@ -151,8 +158,8 @@ interface Direction {
   /** books to cross from an asset, by asset number */
   edges(books: IndexedBooks): readonly (readonly GraphEdge[])[];
   cross(book: readonly GraphOffer[], amount: bigint, maxOffers: number, ignore: string | null): Crossing | null;
-  /** the amount after one hop as the best offer's price alone bounds it */
-  rough(amount: bigint, best: GraphOffer, offers: number): bigint;
+  /** the amount after one hop as the best offer's price and the book's depth bound it; null: the book cannot take it */
+  rough(amount: number, edge: GraphEdge): number | null;
   rate(edge: GraphEdge): number;
   readonly minimize: boolean;
   /** a path reached a target: `path` holds the assets after the start, the target last */
@@ -162,22 +169,25 @@ interface Direction {
 }
 
 /**
- * A partial path in the heap. Reached: the crossing into `asset` is done and `amount` is what it
- * holds. Pending: `edge` is still to be crossed from `from`; its key is the bound from the best
- * offer's price alone, so books are crossed only once nothing more promising is left.
+ * An entry of the search's queue, of one of three kinds. Reached (`edge` and `next` unset): the
+ * crossing into `asset` is done and `amount` is what it holds. Pending (`edge` set): that book is
+ * still to be crossed from `from`, keyed by the bound from the best offer's price alone, so books
+ * are crossed only once nothing more promising is left. Siblings (`next` ≥ 0): the books from the
+ * reached `from`, from its `next`-th on (best first), not yet looked at, keyed by the bound of all
+ * of them, so a partial path adds its children to the queue one at a time, as they come first.
  */
 interface Frontier {
-  /** bound on every path through this partial path (negated for maximizing), for the heap */
+  /** bound on every path through this entry (negated for maximizing), for the heap */
   readonly key: number;
   readonly asset: number;
   /** hops from the start to `asset` */
   readonly hops: number;
   readonly amount: bigint;
   readonly crossed: number;
-  /** the partial path this one extends (null at the start) */
+  /** the reached partial path this one extends (null at the start) */
   readonly from: Frontier | null;
-  /** pending only: the book from `from.asset` to `asset` */
   readonly edge: GraphEdge | null;
+  readonly next: number;
 }
 
 /** A binary min-heap on `key`. */
@@ -263,43 +273,64 @@ function search(graph: OrderBookGraph, dir: Direction, maxHops: number, ignore: 
     minimize: dir.minimize,
   });
   const heap = new Heap();
-  const first = bound.key(start, Number(dir.amount), maxHops);
-  if (first !== Infinity) heap.push({ key: first, asset: start, hops: 0, amount: dir.amount, crossed: 0, from: null, edge: null });
+  // the children of a reached partial path, as one siblings entry from its `first`-th book on
+  const addSiblings = (node: Frontier, first: number): void => {
+    const { children, margin } = bound.children(node.asset, maxHops - node.hops - 1);
+    const child = children[first];
+    if (!child) return;
+    // children come best first: this bounds the child and all after it
+    const key = Math.max(node.key, bound.optimistic(child.factor, Number(node.amount), margin));
+    if (bound.beaten(key, dir.last())) return;
+    heap.push({ key, asset: node.asset, hops: node.hops, amount: node.amount, crossed: node.crossed, from: node, edge: null, next: first });
+  };
+  const root: Frontier = {
+    key: bound.key(start, Number(dir.amount), maxHops),
+    asset: start,
+    hops: 0,
+    amount: dir.amount,
+    crossed: 0,
+    from: null,
+    edge: null,
+    next: -1,
+  };
+  addSiblings(root, 0);
   let crossings = 0;
   while (heap.size > 0) {
-    const node = heap.pop() as Frontier;
+    const entry = heap.pop() as Frontier;
     // the heap's order: nothing left can beat the results
-    if (bound.beaten(node.key, dir.last())) break;
-    const remaining = maxHops - node.hops;
-    if (node.edge) {
-      const from = node.from as Frontier;
-      crossings += 1;
-      if (crossings > maxCrossings) throw new PathSearchLimitError(maxCrossings);
-      const crossing = dir.cross(node.edge.book, from.amount, MAX_OFFERS_TO_CROSS - from.crossed, ignore);
-      if (!crossing) continue;
-      const reached: Frontier = {
-        key: bound.key(node.asset, Number(crossing.amount), remaining),
-        asset: node.asset,
-        hops: node.hops,
-        amount: crossing.amount,
-        crossed: from.crossed + crossing.offersCrossed,
-        from,
-        edge: null,
-      };
-      if (targets.has(node.asset)) dir.found(books.assets[node.asset] as string, crossing.amount, assetsAfterStart(reached, books.assets));
-      if (remaining > 0 && !bound.beaten(reached.key, dir.last())) heap.push(reached);
+    if (bound.beaten(entry.key, dir.last())) break;
+    const from = entry.from as Frontier;
+    if (entry.edge === null) {
+      // siblings: queue the next child as pending, and the ones after it as siblings again
+      addSiblings(from, entry.next + 1);
+      const remaining = maxHops - from.hops - 1;
+      const { edge } = bound.children(from.asset, remaining).children[entry.next] as BoundChild;
+      if (visits(from, edge.to)) continue;
+      const rough = dir.rough(Number(from.amount), edge);
+      if (rough === null) continue;
+      const key = bound.key(edge.to, rough, remaining);
+      if (bound.beaten(key, dir.last())) continue;
+      heap.push({ key, asset: edge.to, hops: from.hops + 1, amount: from.amount, crossed: from.crossed, from, edge, next: -1 });
       continue;
     }
-    const { children, margin } = bound.children(node.asset, remaining - 1);
-    const amount = Number(node.amount);
-    for (const { edge, factor } of children) {
-      // children come best first: once the most optimistic bound is beaten, so are the rest
-      if (bound.beaten(bound.optimistic(factor, amount, margin), dir.last())) break;
-      if (visits(node, edge.to)) continue;
-      const key = bound.key(edge.to, Number(dir.rough(node.amount, edge.book[0] as GraphOffer, edge.book.length)), remaining - 1);
-      if (bound.beaten(key, dir.last())) continue;
-      heap.push({ key, asset: edge.to, hops: node.hops + 1, amount: node.amount, crossed: node.crossed, from: node, edge });
-    }
+    // pending: cross the book
+    crossings += 1;
+    if (crossings > maxCrossings) throw new PathSearchLimitError(maxCrossings);
+    const crossing = dir.cross(entry.edge.book, from.amount, MAX_OFFERS_TO_CROSS - from.crossed, ignore);
+    if (!crossing) continue;
+    const remaining = maxHops - entry.hops;
+    const reached: Frontier = {
+      key: bound.key(entry.asset, Number(crossing.amount), remaining),
+      asset: entry.asset,
+      hops: entry.hops,
+      amount: crossing.amount,
+      crossed: from.crossed + crossing.offersCrossed,
+      from,
+      edge: null,
+      next: -1,
+    };
+    if (targets.has(entry.asset)) dir.found(books.assets[entry.asset] as string, crossing.amount, assetsAfterStart(reached, books.assets));
+    if (remaining > 0 && !bound.beaten(reached.key, dir.last())) addSiblings(reached, 0);
   }
 }
 

@@ -68,7 +68,11 @@ describe('path search equals exhaustive search on random books', () => {
         destinations,
         maxPathLength: maxIntermediate + 1,
       }).slice(0, maxResults);
-      const actual = findStrictSendPaths(graph, { source, sourceAmount: amount, destinations }, { maxPathLength: maxIntermediate + 1, maxResults });
+      const actual = findStrictSendPaths(
+        graph,
+        { source, sourceAmount: amount, destinations },
+        { maxPathLength: maxIntermediate + 1, maxResults },
+      );
       expect(actual, `seed ${seed}`).toEqual(expected);
     }
   });

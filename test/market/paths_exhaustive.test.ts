@@ -21,23 +21,29 @@ const amount = fc.oneof(fc.bigInt(1n, 100n), fc.bigInt(1n, 10_000_000n), fc.bigI
 
 const offer = fc.record({ selling: fc.nat(5), buying: fc.nat(5), seller: fc.nat(1), amount, n: priceTerm, d: priceTerm });
 
-const market = fc.record({ assets: fc.integer({ min: 2, max: 6 }), offers: fc.array(offer, { maxLength: 40 }) }).map(({ assets: count, offers }) => {
-  const assets = assetNames(count);
-  const book: GraphOffer[] = [];
-  offers.forEach((o, i) => {
-    const selling = assets[o.selling % count] as string;
-    const buying = assets[o.buying % count] as string;
-    if (selling === buying) return;
-    book.push({ id: BigInt(i + 1), seller: SELLERS[o.seller] as string, selling, buying, amount: o.amount, price: { n: o.n, d: o.d } });
+const market = fc
+  .record({ assets: fc.integer({ min: 2, max: 6 }), offers: fc.array(offer, { maxLength: 40 }) })
+  .map(({ assets: count, offers }) => {
+    const assets = assetNames(count);
+    const book: GraphOffer[] = [];
+    offers.forEach((o, i) => {
+      const selling = assets[o.selling % count] as string;
+      const buying = assets[o.buying % count] as string;
+      if (selling === buying) return;
+      book.push({ id: BigInt(i + 1), seller: SELLERS[o.seller] as string, selling, buying, amount: o.amount, price: { n: o.n, d: o.d } });
+    });
+    return { assets, offers: book };
   });
-  return { assets, offers: book };
-});
 
-/** the searched graph and the exhaustive search's own books, built in the property so a counterexample prints only offers */
-function built(offers: readonly GraphOffer[]) {
+/**
+ * The searched graph, the exhaustive search's own books and the query's assets, built in the
+ * property so that a counterexample prints only offers and numbers.
+ */
+function built(m: { assets: readonly string[]; offers: readonly GraphOffer[] }, q: { start: number; targets: readonly number[] }) {
   const graph = new OrderBookGraph();
-  graph.apply({ upserted: offers });
-  return { graph, books: new ExhaustiveBooks(offers) };
+  graph.apply({ upserted: m.offers });
+  const asset = (i: number) => m.assets[i % m.assets.length] as string;
+  return { graph, books: new ExhaustiveBooks(m.offers), start: asset(q.start), targets: q.targets.map(asset) };
 }
 
 const query = fc.record({
@@ -53,10 +59,8 @@ const query = fc.record({
 describe('path search equals an exhaustive search', () => {
   it('strict receive', () => {
     fc.assert(
-      fc.property(market, query, ({ assets, offers }, q) => {
-        const { graph, books } = built(offers);
-        const destination = assets[q.start % assets.length] as string;
-        const sources = q.targets.map((t) => assets[t % assets.length] as string);
+      fc.property(market, query, (m, q) => {
+        const { graph, books, start: destination, targets: sources } = built(m, q);
         const balances = q.balances ? new Map(sources.map((s, i) => [s, q.balances?.[i] as bigint])) : undefined;
         const ignoreSeller = q.ignore ? (SELLERS[0] as string) : null;
         const expected = exhaustiveStrictReceive(books, {
@@ -80,10 +84,8 @@ describe('path search equals an exhaustive search', () => {
 
   it('strict send', () => {
     fc.assert(
-      fc.property(market, query, ({ assets, offers }, q) => {
-        const { graph, books } = built(offers);
-        const source = assets[q.start % assets.length] as string;
-        const destinations = q.targets.map((t) => assets[t % assets.length] as string);
+      fc.property(market, query, (m, q) => {
+        const { graph, books, start: source, targets: destinations } = built(m, q);
         const expected = exhaustiveStrictSend(books, { source, amount: q.amount, destinations, maxPathLength: q.maxPathLength }).slice(
           0,
           q.maxResults,
@@ -103,10 +105,8 @@ describe('path search equals an exhaustive search', () => {
 describe('the bound of the path search', () => {
   it('is never worse than a path that exists (strict send: gains, strict receive: costs)', () => {
     fc.assert(
-      fc.property(market, query, ({ assets, offers }, q) => {
-        const { graph, books } = built(offers);
-        const start = assets[q.start % assets.length] as string;
-        const targets = q.targets.map((t) => assets[t % assets.length] as string);
+      fc.property(market, query, (m, q) => {
+        const { graph, books, start, targets } = built(m, q);
         const indexed = graph.indexed();
         const startId = indexed.ids.get(start);
         if (startId === undefined) return;
@@ -133,7 +133,9 @@ describe('the bound of the path search', () => {
     const [xlm, usd] = assetNames(2) as [string, string];
     const graph = new OrderBookGraph();
     // sells 2 USD per XLM: 100 XLM get at most 2 · (100 + (1 offer + 1) / 2) = 202 USD, plus the unit rounded outwards
-    graph.apply({ upserted: [{ id: 1n, seller: SELLERS[0] as string, selling: usd, buying: xlm, amount: 10n ** 9n, price: { n: 1, d: 2 } }] });
+    graph.apply({
+      upserted: [{ id: 1n, seller: SELLERS[0] as string, selling: usd, buying: xlm, amount: 10n ** 9n, price: { n: 1, d: 2 } }],
+    });
     const books = graph.indexed();
     const x = books.ids.get(xlm) as number;
     const u = books.ids.get(usd) as number;
@@ -163,11 +165,16 @@ describe('the work budget of a query', () => {
     let id = 0n;
     for (const selling of assets)
       for (const buying of assets)
-        if (selling !== buying) offers.push({ id: (id += 1n), seller: SELLERS[0] as string, selling, buying, amount: 10n ** 9n, price: { n: 1, d: 1 } });
+        if (selling !== buying)
+          offers.push({ id: (id += 1n), seller: SELLERS[0] as string, selling, buying, amount: 10n ** 9n, price: { n: 1, d: 1 } });
     const graph = new OrderBookGraph();
     graph.apply({ upserted: offers });
     const search = (maxCrossings: number) =>
-      findStrictSendPaths(graph, { source: assets[0] as string, sourceAmount: 1000n, destinations: [assets[1] as string] }, { maxPathLength: 5, maxCrossings });
+      findStrictSendPaths(
+        graph,
+        { source: assets[0] as string, sourceAmount: 1000n, destinations: [assets[1] as string] },
+        { maxPathLength: 5, maxCrossings },
+      );
     expect(() => search(3)).toThrow(PathSearchLimitError);
     expect(search(100_000).length).toBeGreaterThan(0);
   });

@@ -35,7 +35,13 @@ export class ExhaustiveBooks {
 }
 
 /** [the other side's amount, offers crossed], or null when the book cannot take `amount` within `budget` offers */
-function cross(book: readonly GraphOffer[], amount: bigint, budget: number, ignore: string | null, receive: boolean): [bigint, number] | null {
+function cross(
+  book: readonly GraphOffer[],
+  amount: bigint,
+  budget: number,
+  ignore: string | null,
+  receive: boolean,
+): [bigint, number] | null {
   let left = amount;
   let total = 0n;
   let used = 0;
@@ -86,7 +92,8 @@ export function exhaustiveStrictReceive(books: ExhaustiveBooks, query: Exhaustiv
   for (const source of new Set(query.sources)) {
     const balance = query.balances?.get(source);
     if (source === destination) {
-      if (balance === undefined || amount <= balance) found.push({ source, sourceAmount: amount, destination, destinationAmount: amount, path: [] });
+      if (balance === undefined || amount <= balance)
+        found.push({ source, sourceAmount: amount, destination, destinationAmount: amount, path: [] });
       continue;
     }
     const pool = books.assets.filter((a) => a !== source && a !== destination);

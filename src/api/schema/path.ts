@@ -46,7 +46,12 @@ async function search<Params>(
   const params = parsed(parse);
   const { maxPathLength } = ctx.services.config;
   try {
-    return await find(ctx.services.db, await ctx.services.orderBook.current(), params, maxPathLength === undefined ? {} : { maxPathLength });
+    return await find(
+      ctx.services.db,
+      await ctx.services.orderBook.current(),
+      params,
+      maxPathLength === undefined ? {} : { maxPathLength },
+    );
   } catch (error) {
     if (error instanceof PathSearchLimitError) throw new ProblemError(problems.timeout());
     throw error;
