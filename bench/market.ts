@@ -1,11 +1,14 @@
 // Market data latency.
 // 1. /paths: 2,000 offers across 30 assets where every pair may trade (a dense book, the hard case
 //    for path search), strict receive from 5 source assets and strict send to 5 destination assets,
-//    up to 4 intermediate hops, 20 results; also the graph's reload from the offers table. Two
-//    books: "market" (offers priced 0.1-5% above each asset's fair value: no crossed pair, no
-//    arbitrage, as stellar-core leaves a book) and "random" (independent random prices: crossed
-//    pairs and arbitrage cycles everywhere, a stress case). The baseline is Horizon 0.18's
-//    seconds to minutes (issue 8); exactness against exhaustive search is test/market/paths.test.ts.
+//    20 results, at the default --max-path-length (3, Horizon's) and at the most it allows (5);
+//    also the graph's reload from the offers table. Two books: "market" (offers priced 0.1-5%
+//    above each asset's fair value: no crossed pair, no arbitrage, as stellar-core leaves a book)
+//    and "random" (independent random prices: crossed pairs and arbitrage cycles everywhere, a
+//    stress case). Strict send's p99 is printed against issue 22's target (25 ms) and against the
+//    baseline run on the same queries: the exhaustive search (test/support/exhaustive_paths.ts),
+//    whose results the pruned search's must equal (checked here too, and by
+//    test/market/paths_exhaustive.test.ts on thousands of random books).
 // 2. /trade_aggregations over 1,000,000 trades (one pair, both orientations, ~1 year), limit 200,
 //    at every resolution (days and weeks also with an offset of 1 or 2 h and of 23 h), ascending
 //    and descending, on PGlite and PostgreSQL, after timing the insertion (bucket triggers on);
@@ -15,7 +18,12 @@
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import {
+  DEFAULT_MAX_PATH_LENGTH,
+  DEFAULT_MAX_PATH_RESULTS,
+  MAX_PATH_LENGTH,
+  MAX_PATH_SEARCH_CROSSINGS,
   OrderBookGraph,
+  PathSearchLimitError,
   findStrictReceivePaths,
   findStrictSendPaths,
   parseTradeAggregationParams,
@@ -23,6 +31,7 @@ import {
   type GraphOffer,
 } from '../src/market/index.js';
 import { createServerDatabase, dropServerDatabase } from '../test/support/database.js';
+import { ExhaustiveBooks, exhaustiveStrictReceive, exhaustiveStrictSend } from '../test/support/exhaustive_paths.js';
 import { seededRandom } from '../test/market/support/random.js';
 import { assetNames, marketBook, randomBook } from '../test/market/support/books.js';
 import { insertOffers } from '../test/market/support/offers.js';
@@ -38,10 +47,31 @@ function percentile(samples: number[], p: number): number {
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
-function time<T>(work: () => T): [T, number] {
-  const start = performance.now();
-  const result = work();
-  return [result, performance.now() - start];
+/** issue 22's target for /paths/strict-send on both books */
+const TARGET_P99_MS = 25;
+/** queries the exhaustive baseline runs (it takes ~100 times longer) */
+const EXHAUSTIVE_QUERIES = 40;
+const bigintText = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+
+/** latencies of one kind of call: wall clock, and the process's CPU time (what the machine's load does not add) */
+class Samples {
+  readonly wall: number[] = [];
+  readonly cpu: number[] = [];
+  time<T>(work: () => T): T {
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    const result = work();
+    this.wall.push(performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    this.cpu.push((used.user + used.system) / 1000);
+    return result;
+  }
+  p(q: number): number {
+    return percentile(this.wall, q);
+  }
+  summary(): string {
+    return `p50 ${ms(this.p(50))}, p90 ${ms(this.p(90))}, p99 ${ms(this.p(99))} (CPU p50 ${ms(percentile(this.cpu, 50))}, p99 ${ms(percentile(this.cpu, 99))})`;
+  }
 }
 
 async function timeAsync<T>(work: () => Promise<T>): Promise<[T, number]> {
@@ -91,26 +121,76 @@ async function benchPaths(kind: 'market' | 'random'): Promise<void> {
     `${kind} book: graph of ${graph.size} offers, ${graph.assets().length} assets; reload p50 ${ms(percentile(reloads, 50))}, refresh (no change) p50 ${ms(percentile(refreshes, 50))} (PGlite)`,
   );
 
-  const receive: number[] = [];
-  const send: number[] = [];
-  let found = 0;
-  const queries = kind === 'market' ? 200 : 50;
-  for (let i = 0; i < queries; i += 1) {
+  const queries = Array.from({ length: kind === 'market' ? 200 : 50 }, () => {
     const destination = random.pick(assets);
-    const sources = Array.from({ length: 5 }, () => random.pick(assets));
+    const targets = Array.from({ length: 5 }, () => random.pick(assets));
     const amount = random.bigint(1_0000000n, 1000_0000000n);
-    const [paths, t1] = time(() => findStrictReceivePaths(graph, { destination, destinationAmount: amount, sources }));
-    receive.push(t1);
-    found += paths.length;
-    const [, t2] = time(() => findStrictSendPaths(graph, { source: random.pick(assets), sourceAmount: amount, destinations: sources }));
-    send.push(t2);
+    return { destination, targets, amount, source: random.pick(assets) };
+  });
+  const books = new ExhaustiveBooks(offers);
+  for (const maxPathLength of [DEFAULT_MAX_PATH_LENGTH, MAX_PATH_LENGTH]) {
+    const receive = new Samples();
+    const send = new Samples();
+    let found = 0;
+    let timeouts = 0;
+    for (const q of queries) {
+      const search = <T>(work: () => T): T | null => {
+        try {
+          return work();
+        } catch (error) {
+          if (!(error instanceof PathSearchLimitError)) throw error;
+          timeouts += 1;
+          return null;
+        }
+      };
+      const paths = receive.time(() =>
+        search(() =>
+          findStrictReceivePaths(graph, { destination: q.destination, destinationAmount: q.amount, sources: q.targets }, { maxPathLength }),
+        ),
+      );
+      found += paths?.length ?? 0;
+      send.time(() =>
+        search(() => findStrictSendPaths(graph, { source: q.source, sourceAmount: q.amount, destinations: q.targets }, { maxPathLength })),
+      );
+    }
+    console.log(
+      `  --max-path-length ${maxPathLength}${maxPathLength === DEFAULT_MAX_PATH_LENGTH ? ' (default)' : ''}: ${queries.length} queries, avg ${(found / queries.length).toFixed(1)} paths${timeouts ? `, ${timeouts} over the ${MAX_PATH_SEARCH_CROSSINGS}-crossing budget (answered as timeouts)` : ''}`,
+    );
+    console.log(`    strict-receive: ${receive.summary()}`);
+    console.log(`    strict-send:    ${send.summary()}; p99 ÷ target ${TARGET_P99_MS} ms = ${(send.p(99) / TARGET_P99_MS).toFixed(2)}`);
+    if (maxPathLength !== DEFAULT_MAX_PATH_LENGTH) continue;
+    // the baseline, same queries: the exhaustive search the results must equal (also checked here)
+    const exhaustiveReceive = new Samples();
+    const exhaustiveSend = new Samples();
+    let equal = 0;
+    const checked = queries.slice(0, EXHAUSTIVE_QUERIES);
+    for (const q of checked) {
+      const all = exhaustiveReceive.time(() =>
+        exhaustiveStrictReceive(books, { sources: q.targets, destination: q.destination, amount: q.amount, maxPathLength }),
+      );
+      const allSend = exhaustiveSend.time(() =>
+        exhaustiveStrictSend(books, { source: q.source, amount: q.amount, destinations: q.targets, maxPathLength }),
+      );
+      const same = (a: unknown, b: unknown) => JSON.stringify(a, bigintText) === JSON.stringify(b, bigintText);
+      const pruned = findStrictReceivePaths(
+        graph,
+        { destination: q.destination, destinationAmount: q.amount, sources: q.targets },
+        { maxPathLength },
+      );
+      const prunedSend = findStrictSendPaths(
+        graph,
+        { source: q.source, sourceAmount: q.amount, destinations: q.targets },
+        { maxPathLength },
+      );
+      if (same(pruned, all.slice(0, DEFAULT_MAX_PATH_RESULTS)) && same(prunedSend, allSend.slice(0, DEFAULT_MAX_PATH_RESULTS))) equal += 2;
+    }
+    console.log(
+      `    baseline, exhaustive search (first ${checked.length} queries): strict-receive ${exhaustiveReceive.summary()}; strict-send ${exhaustiveSend.summary()}`,
+    );
+    console.log(
+      `    strict-send p99 ÷ exhaustive p99 = ${(send.p(99) / exhaustiveSend.p(99)).toFixed(3)}; results equal to the exhaustive search's: ${equal}/${2 * checked.length}`,
+    );
   }
-  console.log(
-    `  paths strict-receive (${queries} queries, avg ${(found / queries).toFixed(1)} paths): p50 ${ms(percentile(receive, 50))}, p90 ${ms(percentile(receive, 90))}, p99 ${ms(percentile(receive, 99))}`,
-  );
-  console.log(
-    `  paths strict-send    (${queries} queries): p50 ${ms(percentile(send, 50))}, p90 ${ms(percentile(send, 90))}, p99 ${ms(percentile(send, 99))}`,
-  );
 }
 
 async function benchTrades(kind: 'pglite' | 'postgres'): Promise<void> {

@@ -3,6 +3,7 @@
 // its default, how to read it and one line of help. A bad value is a ConfigError that names the
 // setting; the CLI turns it into exit code 2.
 import { isIP } from 'node:net';
+import { DEFAULT_MAX_PATH_LENGTH, MAX_PATH_LENGTH } from './market/paths.js';
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
 
@@ -43,6 +44,7 @@ export interface Config {
   graphqlMaxDirectives: number;
   graphqlMaxComplexity: number;
   graphqlMaxBodyBytes: number;
+  maxPathLength: number;
   historyRetentionCount: number;
   historyRetentionReapCount: number;
   reapFrequency: number;
@@ -372,6 +374,16 @@ export const settings: Settings = {
     default: 200 * 1024,
     parse: (text, setting) => parseInteger(text, setting, 1024, 200 * 1024),
   },
+  // path finding (src/market/paths.ts, docs/market.md)
+  maxPathLength: {
+    flag: 'max-path-length',
+    env: 'MAX_PATH_LENGTH',
+    valueName: 'N',
+    help: `/paths: most books a payment path crosses (N - 1 assets in between), 1 to ${MAX_PATH_LENGTH}, as Horizon's --max-path-length`,
+    // Horizon's default; every hop more multiplies the paths to weigh by the number of assets
+    default: DEFAULT_MAX_PATH_LENGTH,
+    parse: (text, setting) => parseInteger(text, setting, 1, MAX_PATH_LENGTH),
+  },
   historyRetentionCount: {
     flag: 'history-retention-count',
     env: 'HISTORY_RETENTION_COUNT',
@@ -448,6 +460,9 @@ export const GRAPHQL_LIMIT_SETTINGS = [
   'graphqlMaxComplexity',
   'graphqlMaxBodyBytes',
 ] as const satisfies readonly SettingName[];
+
+/** Path finding, a setting of every command that serves the API. */
+export const PATH_SETTINGS = ['maxPathLength'] as const satisfies readonly SettingName[];
 
 /** What open streams may cost, settings of every command that serves the API. */
 export const STREAM_LIMIT_SETTINGS = [

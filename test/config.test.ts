@@ -23,6 +23,8 @@ describe('config', () => {
       baseReserve: 5_000_000,
       logLevel: 'info',
       yes: false,
+      // Horizon's --max-path-length default
+      maxPathLength: 3,
     });
   });
 
@@ -55,6 +57,9 @@ describe('config', () => {
     [{ 'manual-close': 'maybe' }, {}, 'manual-close'],
     [{ 'data-dir': ' ' }, {}, 'data-dir'],
     [{ port: true }, {}, 'port'],
+    [{ 'max-path-length': '0' }, {}, 'max-path-length'],
+    [{ 'max-path-length': '6' }, {}, 'max-path-length'],
+    [{}, { MAX_PATH_LENGTH: 'three' }, 'max-path-length'],
     [{ colour: 'red' }, {}, 'colour'],
     [{ 'trusted-proxies': '10.0.0.1,proxy.example' }, {}, 'trusted-proxies'],
     [{ 'trusted-proxies': '10.0.0.0/33' }, {}, 'trusted-proxies'],

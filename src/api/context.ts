@@ -22,7 +22,8 @@ export interface CoreInfo {
 export interface ApiServices {
   db: Database;
   /** healthMaxLedgerAge absent: /health does not check the ledger's age */
-  config: Pick<Config, 'networkPassphrase'> & Partial<Pick<Config, 'healthMaxLedgerAge'>>;
+  /** maxPathLength absent: the path searches' default (Horizon's) */
+  config: Pick<Config, 'networkPassphrase'> & Partial<Pick<Config, 'healthMaxLedgerAge' | 'maxPathLength'>>;
   /** null while no core is connected or it does not answer */
   coreInfo(): Promise<CoreInfo | null>;
   /** "a ledger was ingested": wakes streams and subscriptions */

@@ -109,6 +109,13 @@ export const problems = {
     detail:
       'An error occurred while processing this request.  This is usually due to a bug within the server software.  Trying this request again may succeed if the bug is transient. Otherwise, please contact the system administrator.',
   }),
+  /** Horizon's hProblem.Timeout: its answer when a request's work did not finish (a path search over its budget) */
+  timeout: (): Problem => ({
+    type: 'timeout',
+    title: 'Timeout',
+    status: 504,
+    detail: 'Your request timed out before completing.  Please try your request again.',
+  }),
   serviceUnavailable: (detail = 'The request cannot be serviced at this time.'): Problem => ({
     type: 'service_unavailable',
     title: 'Service Unavailable',

@@ -1,6 +1,7 @@
 export * from './fee_stats.js';
 export * from './order_book.js';
 export * from './order_book_graph.js';
+export * from './path_bound.js';
 export * from './path_exchange.js';
 export * from './path_params.js';
 export * from './paths.js';

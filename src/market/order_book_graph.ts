@@ -16,6 +16,31 @@ export interface GraphOffer {
   readonly price: Price;
 }
 
+/** One book as path finding walks it: the asset at its other end by number, its best price, its depth. */
+export interface GraphEdge {
+  /** the asset at the other end (an index of `IndexedBooks.assets`) */
+  readonly to: number;
+  /** offers best first */
+  readonly book: readonly GraphOffer[];
+  /** the best offer's price, buying per selling (n/d) and its inverse (d/n), as floats */
+  readonly price: number;
+  readonly inverse: number;
+  /** what all its offers sell, as a float */
+  readonly depth: number;
+  /** the most all its offers take (buy), as a float: amount·n/d + 1 (rounding) per offer */
+  readonly capacity: number;
+}
+
+/** The books numbered by asset, for searches that should not hash asset strings at every step. */
+export interface IndexedBooks {
+  readonly assets: readonly string[];
+  readonly ids: ReadonlyMap<string, number>;
+  /** by asset number: the books selling it (`to` is what they buy) */
+  readonly selling: readonly (readonly GraphEdge[])[];
+  /** by asset number: the books buying it (`to` is what they sell) */
+  readonly buying: readonly (readonly GraphEdge[])[];
+}
+
 export interface OfferChanges {
   readonly upserted?: readonly GraphOffer[];
   readonly removed?: readonly bigint[];
@@ -57,6 +82,7 @@ export class OrderBookGraph {
   private readonly offers = new Map<bigint, GraphOffer>();
   private bySelling: Map<string, Map<string, GraphOffer[]>> | null = null;
   private byBuying: Map<string, Map<string, GraphOffer[]>> | null = null;
+  private numbered: IndexedBooks | null = null;
 
   get size(): number {
     return this.offers.size;
@@ -72,6 +98,7 @@ export class OrderBookGraph {
     this.ledger = ledger;
     this.bySelling = null;
     this.byBuying = null;
+    this.numbered = null;
   }
 
   /** Replaces everything with the offers table. */
@@ -114,6 +141,30 @@ export class OrderBookGraph {
   assets(): string[] {
     const { bySelling, byBuying } = this.index();
     return [...new Set([...bySelling.keys(), ...byBuying.keys()])];
+  }
+
+  /** The books by asset number; built once per change of the graph. */
+  indexed(): IndexedBooks {
+    if (this.numbered) return this.numbered;
+    const { bySelling, byBuying } = this.index();
+    const assets = this.assets();
+    const ids = new Map(assets.map((asset, i) => [asset, i]));
+    const edges = (index: Map<string, Map<string, GraphOffer[]>>) =>
+      assets.map((asset) =>
+        [...(index.get(asset) ?? EMPTY)].map(([other, book]): GraphEdge => {
+          const best = book[0] as GraphOffer;
+          return {
+            to: ids.get(other) as number,
+            book,
+            price: best.price.n / best.price.d,
+            inverse: best.price.d / best.price.n,
+            depth: book.reduce((sum, offer) => sum + Number(offer.amount), 0),
+            capacity: book.reduce((sum, offer) => sum + (Number(offer.amount) * offer.price.n) / offer.price.d + 1, 0),
+          };
+        }),
+      );
+    this.numbered = { assets, ids, selling: edges(bySelling), buying: edges(byBuying) };
+    return this.numbered;
   }
 
   private index(): { bySelling: Map<string, Map<string, GraphOffer[]>>; byBuying: Map<string, Map<string, GraphOffer[]>> } {

@@ -3,13 +3,14 @@
 // Strict receive walks backwards from the destination asset: the amount of the asset before each
 // hop is what crossing that hop's book costs to receive the amount after it (stellar-core's
 // exchange math, strict-receive rounding). Strict send walks forwards from the source amount.
-// Every simple path (no asset twice) with at most `maxIntermediate` intermediate assets is a
-// candidate; the result is the best `maxResults` by cost (strict receive: lowest source amount;
-// strict send: highest destination amount), then fewer hops, then asset text, so it is exactly
-// what an exhaustive search returns. To avoid enumerating every path of a dense book, a branch is
-// cut when a bound on what it could still reach (best prices along any walk to a target, minus the
-// at most one unit per crossed offer that stellar-core's rounding can give back) is strictly worse
-// than the current last result.
+// Every simple path (no asset twice) of at most `maxPathLength` books is a candidate; the result
+// is the best `maxResults` by cost (strict receive: lowest source amount; strict send: highest
+// destination amount), then fewer hops, then asset text, so it is exactly what an exhaustive
+// search returns. To avoid enumerating every path of a dense book, a branch is cut when a bound on
+// what it could still reach (path_bound.ts: best prices along any walk to a target, minus the at
+// most one unit per crossed offer that stellar-core's rounding can give back) is strictly worse
+// than the current last result. A query that would cross more books than its budget stops with
+// PathSearchLimitError rather than answer a list that might not be the best.
 import {
   assetRecord,
   formatAmount,
@@ -18,19 +19,30 @@ import {
   type AssetRecord,
   type AssetValue,
 } from '../stellar/index.js';
-import type { GraphOffer, OrderBookGraph } from './order_book_graph.js';
-import { receiveForSend, sendToReceive } from './path_exchange.js';
+import type { GraphEdge, GraphOffer, IndexedBooks, OrderBookGraph } from './order_book_graph.js';
+import { PathBound, type BoundChild } from './path_bound.js';
+import { receiveForSend, sendToReceive, type Crossing } from './path_exchange.js';
 
-export const DEFAULT_MAX_INTERMEDIATE = 4;
+/** Horizon's default --max-path-length: most books one path crosses */
+export const DEFAULT_MAX_PATH_LENGTH = 3;
+/** the most --max-path-length allows (4 assets between source and destination) */
+export const MAX_PATH_LENGTH = 5;
 export const DEFAULT_MAX_PATH_RESULTS = 20;
+/**
+ * Books one query may cross before it gives up (an exhaustive search of 3 hops over 30 fully
+ * connected assets to 5 targets crosses ~5,000; the bound usually cuts that to hundreds).
+ */
+export const MAX_PATH_SEARCH_CROSSINGS = 50_000;
 
 export interface PathSearchOptions {
-  /** most intermediate assets in a path (default 4) */
-  readonly maxIntermediate?: number;
+  /** most books a path crosses, 1 to MAX_PATH_LENGTH (default 3, as Horizon's --max-path-length) */
+  readonly maxPathLength?: number;
   /** most paths returned (default 20) */
   readonly maxResults?: number;
   /** offers of this account are skipped (a payment cannot cross its own source's offers) */
   readonly ignoreSeller?: string | null;
+  /** books one query may cross (default MAX_PATH_SEARCH_CROSSINGS); beyond: PathSearchLimitError */
+  readonly maxCrossings?: number;
 }
 
 /** Horizon's path record, camelCase. */
@@ -70,94 +82,21 @@ export interface StrictSendSearch {
   readonly destinations: readonly string[];
 }
 
-interface Bound {
-  /** best product of best-offer rates over walks of at most r hops to a target; ±Infinity when none */
-  readonly factor: Float64Array[];
-  /** largest rounding give-back over those walks, in units of the asset itself */
-  readonly slack: Float64Array[];
-  /**
-   * Maximizing only: the most a walk of at most r hops from the asset can deliver to a target
-   * whatever the amount, as the books' depth allows (+Infinity at a target: stopping there keeps
-   * the amount in hand). A large amount through thin books is bounded by this, not by the rates.
-   */
-  readonly reach: Float64Array[] | null;
+/** float sums of a book's amounts: above this relative error a book surely cannot take an amount */
+const DEPTH_SLACK = 1e-9;
+
+// A lower bound on what receiving `amount` through `edge` costs (≥ amount·n/d − one unit per
+// offer); null when all its offers together sell less than `amount`.
+function roughCost(amount: number, edge: GraphEdge): number | null {
+  if (amount > edge.depth * (1 + DEPTH_SLACK)) return null;
+  return Math.max(0, amount * edge.price - edge.book.length);
 }
 
-const SAFE = 1e-12;
-
-function at(rows: readonly Float64Array[], remaining: number, i: number | undefined, none: number): number {
-  if (i === undefined) return none;
-  return rows[remaining]?.[i] ?? none;
-}
-
-/**
- * With rate r(x,y) the best offer's rate of the hop x→y and k(x,y) its number of offers:
- *   factor_r(x) = best(factor_{r-1}(x), best over y of r(x,y)·factor_{r-1}(y)), best = min for costs,
- *   slack_r(x)  = max(slack_{r-1}(x), max over y of (k(x,y) + extra + slack_{r-1}(y)) / r(x,y)).
- * A hop gives back less than one unit per crossed offer (stellar-core's rounding of fully taken
- * offers), so along any walk w: cost ≥ product_w·(amount − slack) when minimizing, and
- * gain ≤ product_w·(amount + slack) when maximizing; the same holds for the extremes over walks.
- * When maximizing, a hop also delivers at most its book's depth d(x,y) (what all its offers sell):
- *   reach_r(x) = max(reach_{r-1}(x), max over y of min(factor_{r-1}(y)·(d(x,y) + slack_{r-1}(y)), reach_{r-1}(y))).
- */
-function bounds(
-  assets: readonly string[],
-  start: string,
-  targets: ReadonlySet<string>,
-  hops: number,
-  edges: (asset: string) => Iterable<[string, readonly GraphOffer[]]>,
-  rate: (best: GraphOffer) => number,
-  minimize: boolean,
-): { index: Map<string, number>; bound: Bound } {
-  const index = new Map(assets.map((a, i) => [a, i]));
-  const size = assets.length;
-  const none = minimize ? Infinity : -Infinity;
-  const extra = minimize ? 0 : 1;
-  const f0 = new Float64Array(size).fill(none);
-  // every path begins at `start`, so no walk may come back to it
-  for (const [asset, i] of index) if (targets.has(asset) && asset !== start) f0[i] = 1;
-  const factor: Float64Array[] = [f0];
-  const slack: Float64Array[] = [new Float64Array(size)];
-  const reach: Float64Array[] | null = minimize ? null : [f0.map((f) => (f === 1 ? Infinity : -Infinity))];
-  for (let r = 1; r <= hops; r += 1) {
-    const fPrev = factor[r - 1] as Float64Array;
-    const sPrev = slack[r - 1] as Float64Array;
-    const f = Float64Array.from(fPrev);
-    const s = Float64Array.from(sPrev);
-    const rPrev = reach?.[r - 1];
-    const m = rPrev ? Float64Array.from(rPrev) : null;
-    for (const [asset, i] of index) {
-      for (const [next, book] of edges(asset)) {
-        const j = index.get(next);
-        const best = book[0];
-        if (next === start || j === undefined || best === undefined || !Number.isFinite(fPrev[j] as number)) continue;
-        const q = rate(best);
-        const through = q * (fPrev[j] as number);
-        f[i] = minimize ? Math.min(f[i] as number, through) : Math.max(f[i] as number, through);
-        s[i] = Math.max(s[i] as number, (book.length + extra + (sPrev[j] as number)) / q);
-        if (m && rPrev) {
-          const depth = book.reduce((sum, offer) => sum + Number(offer.amount), 0);
-          const delivered = Math.min((fPrev[j] as number) * (depth + (sPrev[j] as number)), rPrev[j] as number);
-          m[i] = Math.max(m[i] as number, delivered);
-        }
-      }
-    }
-    factor.push(f);
-    slack.push(s);
-    if (m) reach?.push(m);
-  }
-  return { index, bound: { factor, slack, reach } };
-}
-
-// A lower bound on what receiving `amount` through `book` costs (≥ amount·n/d − one unit per offer).
-function roughCost(amount: bigint, best: GraphOffer, offers: number): bigint {
-  const cost = (amount * BigInt(best.price.n)) / BigInt(best.price.d) - BigInt(offers);
-  return cost > 0n ? cost : 0n;
-}
-
-// An upper bound on what sending `amount` through `book` receives (≤ amount·d/n + one unit per offer).
-function roughGain(amount: bigint, best: GraphOffer, offers: number): bigint {
-  return (amount * BigInt(best.price.d)) / BigInt(best.price.n) + 1n + BigInt(offers);
+// An upper bound on what sending `amount` through `edge` receives (≤ amount·d/n + one unit per
+// offer, ≤ what its offers sell); null when all its offers together take less than `amount`.
+function roughGain(amount: number, edge: GraphEdge): number | null {
+  if (amount > edge.capacity * (1 + DEPTH_SLACK)) return null;
+  return Math.min(amount * edge.inverse + 1 + edge.book.length, edge.depth * (1 + DEPTH_SLACK));
 }
 
 interface Candidate extends FoundPath {
@@ -216,17 +155,12 @@ interface Direction {
   readonly start: string;
   readonly amount: bigint;
   readonly targets: ReadonlySet<string>;
-  /** books to cross from an asset, by the asset reached */
-  edges(asset: string): ReadonlyMap<string, readonly GraphOffer[]>;
-  cross(
-    book: readonly GraphOffer[],
-    amount: bigint,
-    maxOffers: number,
-    ignore: string | null,
-  ): { amount: bigint; offersCrossed: number } | null;
-  /** the amount after one hop as the best offer's price alone bounds it */
-  rough(amount: bigint, best: GraphOffer, offers: number): bigint;
-  rate(best: GraphOffer): number;
+  /** books to cross from an asset, by asset number */
+  edges(books: IndexedBooks): readonly (readonly GraphEdge[])[];
+  cross(book: readonly GraphOffer[], amount: bigint, maxOffers: number, ignore: string | null): Crossing | null;
+  /** the amount after one hop as the best offer's price and the book's depth bound it; null: the book cannot take it */
+  rough(amount: number, edge: GraphEdge): number | null;
+  rate(edge: GraphEdge): number;
   readonly minimize: boolean;
   /** a path reached a target: `path` holds the assets after the start, the target last */
   found(asset: string, amount: bigint, path: readonly string[]): void;
@@ -234,13 +168,26 @@ interface Direction {
   last(): bigint | null;
 }
 
+/**
+ * An entry of the search's queue, of one of three kinds. Reached (`edge` and `next` unset): the
+ * crossing into `asset` is done and `amount` is what it holds. Pending (`edge` set): that book is
+ * still to be crossed from `from`, keyed by the bound from the best offer's price alone, so books
+ * are crossed only once nothing more promising is left. Siblings (`next` ≥ 0): the books from the
+ * reached `from`, from its `next`-th on (best first), not yet looked at, keyed by the bound of all
+ * of them, so a partial path adds its children to the queue one at a time, as they come first.
+ */
 interface Frontier {
-  /** bound on every path through this partial path (negated for maximizing), for the heap */
+  /** bound on every path through this entry (negated for maximizing), for the heap */
   readonly key: number;
-  readonly asset: string;
+  readonly asset: number;
+  /** hops from the start to `asset` */
+  readonly hops: number;
   readonly amount: bigint;
   readonly crossed: number;
-  readonly path: readonly string[];
+  /** the reached partial path this one extends (null at the start) */
+  readonly from: Frontier | null;
+  readonly edge: GraphEdge | null;
+  readonly next: number;
 }
 
 /** A binary min-heap on `key`. */
@@ -281,86 +228,118 @@ class Heap {
   }
 }
 
-/**
- * Best-first search: partial paths are expanded in the order of the bound on what they can still
- * reach, and the search stops once no partial path can beat the last of the results. Every path
- * that could be among the results is therefore completed, as in an exhaustive search.
- */
-function search(graph: OrderBookGraph, dir: Direction, maxHops: number, ignore: string | null): void {
-  // the bound as a heap key (smaller is more promising): factor·(amount ∓ slack), rounded outwards
-  const optimistic = (factor: number, amount: number, slack: number): number => {
-    if (dir.minimize) return amount > slack ? factor * (amount - slack) * (1 - SAFE) - 1 : -Infinity;
-    return -(factor * (amount + slack) * (1 + SAFE) + 1);
-  };
-  const assets = [...new Set([...graph.assets(), dir.start, ...dir.targets])];
-  const { index, bound } = bounds(assets, dir.start, dir.targets, maxHops, (a) => dir.edges(a), dir.rate, dir.minimize);
-  // the bound as a heap key (smaller is more promising), or null when no target is reachable
-  const keyOf = (asset: string, amount: bigint, remaining: number): number | null => {
-    const i = index.get(asset);
-    const factor = at(bound.factor, remaining, i, dir.minimize ? Infinity : -Infinity);
-    if (!Number.isFinite(factor)) return null;
-    const key = optimistic(factor, Number(amount), at(bound.slack, remaining, i, 0));
-    // maximizing: no more than the books' depth lets through (keys are negated gains)
-    const reach = bound.reach ? at(bound.reach, remaining, i, -Infinity) : Infinity;
-    return Math.max(key, -(reach * (1 + SAFE) + 1));
-  };
-  const beaten = (key: number): boolean => {
-    const last = dir.last();
-    if (last === null) return false;
-    return dir.minimize ? key > Number(last) * (1 + SAFE) : -key < Number(last) * (1 - SAFE);
-  };
-  // Per (asset, remaining hops): the books to cross, most promising first by best rate × bound
-  // factor, and a margin covering every rounding term of any of them, so a scan can stop at the
-  // first child whose most optimistic bound is beaten.
-  const orders = new Map<string, { children: { next: string; book: readonly GraphOffer[]; factor: number }[]; margin: number }>();
-  const childrenOf = (asset: string, remaining: number) => {
-    const id = `${remaining}\u0000${asset}`;
-    let order = orders.get(id);
-    if (!order) {
-      const children: { next: string; book: readonly GraphOffer[]; factor: number }[] = [];
-      let margin = 0;
-      for (const [next, book] of dir.edges(asset)) {
-        const best = book[0];
-        const m = at(bound.factor, remaining, index.get(next), NaN);
-        if (best === undefined || !Number.isFinite(m)) continue;
-        const q = dir.rate(best);
-        children.push({ next, book, factor: q * m });
-        // what rounding can change before and after this hop, in units of `asset`
-        margin = Math.max(margin, (book.length + 2 + at(bound.slack, remaining, index.get(next), 0)) / q);
-      }
-      children.sort((a, b) => (dir.minimize ? a.factor - b.factor : b.factor - a.factor));
-      orders.set(id, (order = { children, margin: margin * (1 + SAFE) }));
-    }
-    return order;
-  };
-  const heap = new Heap();
-  if (dir.targets.has(dir.start)) dir.found(dir.start, dir.amount, [dir.start]);
-  const first = keyOf(dir.start, dir.amount, maxHops);
-  if (first !== null) heap.push({ key: first, asset: dir.start, amount: dir.amount, crossed: 0, path: [] });
-  while (heap.size > 0) {
-    const node = heap.pop() as Frontier;
-    if (beaten(node.key)) break;
-    const remaining = maxHops - node.path.length - 1;
-    if (remaining < 0) continue;
-    const { children, margin } = childrenOf(node.asset, remaining);
-    const amount = Number(node.amount);
-    for (const { next, book, factor } of children) {
-      // children come best first: once the most optimistic bound is beaten, so are the rest
-      const bestCase = optimistic(factor, amount, margin);
-      if (beaten(bestCase)) break;
-      if (next === dir.start || node.path.includes(next)) continue;
-      const best = book[0] as GraphOffer;
-      const rough = keyOf(next, dir.rough(node.amount, best, book.length), remaining);
-      if (rough === null || beaten(rough)) continue;
-      const crossing = dir.cross(book, node.amount, MAX_OFFERS_TO_CROSS - node.crossed, ignore);
-      if (!crossing) continue;
-      const path = [...node.path, next];
-      if (dir.targets.has(next)) dir.found(next, crossing.amount, path);
-      const key = keyOf(next, crossing.amount, remaining);
-      if (key === null || beaten(key)) continue;
-      heap.push({ key, asset: next, amount: crossing.amount, crossed: node.crossed + crossing.offersCrossed, path });
-    }
+/** The search crossed more books than one query may (`MAX_PATH_SEARCH_CROSSINGS`). */
+export class PathSearchLimitError extends Error {
+  constructor(readonly crossings: number) {
+    super(`path search stopped after ${crossings} book crossings`);
+    this.name = 'PathSearchLimitError';
   }
+}
+
+function visits(node: Frontier | null, asset: number): boolean {
+  for (let at = node; at; at = at.from) if (at.asset === asset) return true;
+  return false;
+}
+
+function assetsAfterStart(node: Frontier, assets: readonly string[]): string[] {
+  const path: string[] = [];
+  for (let at: Frontier | null = node; at?.from; at = at.from) path.push(assets[at.asset] as string);
+  return path.reverse();
+}
+
+/**
+ * Best-first search: partial paths are taken in the order of the bound on what they can still
+ * reach (path_bound.ts), books are crossed only when their partial path comes first, and the
+ * search stops once no partial path can beat the last of the results. Every path that could be
+ * among the results is therefore completed, as in an exhaustive search.
+ */
+function search(graph: OrderBookGraph, dir: Direction, maxHops: number, ignore: string | null, maxCrossings: number): void {
+  if (dir.targets.has(dir.start)) dir.found(dir.start, dir.amount, [dir.start]);
+  const books = graph.indexed();
+  const start = books.ids.get(dir.start);
+  if (start === undefined) return;
+  const targets = new Set<number>();
+  for (const t of dir.targets) {
+    const id = books.ids.get(t);
+    if (id !== undefined) targets.add(id);
+  }
+  const bound = new PathBound({
+    size: books.assets.length,
+    start,
+    targets,
+    hops: maxHops,
+    edges: dir.edges(books),
+    rate: dir.rate,
+    minimize: dir.minimize,
+  });
+  const heap = new Heap();
+  // the children of a reached partial path, as one siblings entry from its `first`-th book on
+  const addSiblings = (node: Frontier, first: number): void => {
+    const { children, margin } = bound.children(node.asset, maxHops - node.hops - 1);
+    const child = children[first];
+    if (!child) return;
+    // children come best first: this bounds the child and all after it
+    const key = Math.max(node.key, bound.optimistic(child.factor, Number(node.amount), margin));
+    if (bound.beaten(key, dir.last())) return;
+    heap.push({ key, asset: node.asset, hops: node.hops, amount: node.amount, crossed: node.crossed, from: node, edge: null, next: first });
+  };
+  const root: Frontier = {
+    key: bound.key(start, Number(dir.amount), maxHops),
+    asset: start,
+    hops: 0,
+    amount: dir.amount,
+    crossed: 0,
+    from: null,
+    edge: null,
+    next: -1,
+  };
+  addSiblings(root, 0);
+  let crossings = 0;
+  while (heap.size > 0) {
+    const entry = heap.pop() as Frontier;
+    // the heap's order: nothing left can beat the results
+    if (bound.beaten(entry.key, dir.last())) break;
+    const from = entry.from as Frontier;
+    if (entry.edge === null) {
+      // siblings: queue the next child as pending, and the ones after it as siblings again
+      addSiblings(from, entry.next + 1);
+      const remaining = maxHops - from.hops - 1;
+      const { edge } = bound.children(from.asset, remaining).children[entry.next] as BoundChild;
+      if (visits(from, edge.to)) continue;
+      const rough = dir.rough(Number(from.amount), edge);
+      if (rough === null) continue;
+      const key = bound.key(edge.to, rough, remaining);
+      if (bound.beaten(key, dir.last())) continue;
+      heap.push({ key, asset: edge.to, hops: from.hops + 1, amount: from.amount, crossed: from.crossed, from, edge, next: -1 });
+      continue;
+    }
+    // pending: cross the book
+    crossings += 1;
+    if (crossings > maxCrossings) throw new PathSearchLimitError(maxCrossings);
+    const crossing = dir.cross(entry.edge.book, from.amount, MAX_OFFERS_TO_CROSS - from.crossed, ignore);
+    if (!crossing) continue;
+    const remaining = maxHops - entry.hops;
+    const reached: Frontier = {
+      key: bound.key(entry.asset, Number(crossing.amount), remaining),
+      asset: entry.asset,
+      hops: entry.hops,
+      amount: crossing.amount,
+      crossed: from.crossed + crossing.offersCrossed,
+      from,
+      edge: null,
+      next: -1,
+    };
+    if (targets.has(entry.asset)) dir.found(books.assets[entry.asset] as string, crossing.amount, assetsAfterStart(reached, books.assets));
+    if (remaining > 0 && !bound.beaten(reached.key, dir.last())) addSiblings(reached, 0);
+  }
+}
+
+function hopsOf(options: PathSearchOptions): number {
+  const hops = options.maxPathLength ?? DEFAULT_MAX_PATH_LENGTH;
+  if (!Number.isInteger(hops) || hops < 1 || hops > MAX_PATH_LENGTH) {
+    throw new RangeError(`maxPathLength must be a whole number from 1 to ${MAX_PATH_LENGTH}`);
+  }
+  return hops;
 }
 
 export function findStrictReceivePaths(graph: OrderBookGraph, query: StrictReceiveSearch, options: PathSearchOptions = {}): FoundPath[] {
@@ -371,11 +350,11 @@ export function findStrictReceivePaths(graph: OrderBookGraph, query: StrictRecei
       start: query.destination,
       amount: query.destinationAmount,
       targets: new Set(query.sources),
-      edges: (asset) => graph.booksSelling(asset),
+      edges: (books) => books.selling,
       cross: sendToReceive,
       rough: roughCost,
       // needed(before) ≥ needed(after) · n/d of the best offer selling `after` for `before`
-      rate: (best) => best.price.n / best.price.d,
+      rate: (edge) => edge.price,
       minimize: true,
       found(asset, amount, path) {
         const balance = query.sourceBalances?.get(asset);
@@ -393,8 +372,9 @@ export function findStrictReceivePaths(graph: OrderBookGraph, query: StrictRecei
       },
       last: () => (top.full ? (top.last()?.sourceAmount ?? null) : null),
     },
-    (options.maxIntermediate ?? DEFAULT_MAX_INTERMEDIATE) + 1,
+    hopsOf(options),
     options.ignoreSeller ?? null,
+    options.maxCrossings ?? MAX_PATH_SEARCH_CROSSINGS,
   );
   return top.items.map(({ hops: _hops, key: _key, ...found }) => found);
 }
@@ -407,11 +387,11 @@ export function findStrictSendPaths(graph: OrderBookGraph, query: StrictSendSear
       start: query.source,
       amount: query.sourceAmount,
       targets: new Set(query.destinations),
-      edges: (asset) => graph.booksBuying(asset),
+      edges: (books) => books.buying,
       cross: receiveForSend,
       rough: roughGain,
       // received(after) ≤ sent(before) · d/n of the best offer selling `after` for `before` (+1 per offer)
-      rate: (best) => best.price.d / best.price.n,
+      rate: (edge) => edge.inverse,
       minimize: false,
       found(asset, amount, path) {
         top.offer(
@@ -426,8 +406,9 @@ export function findStrictSendPaths(graph: OrderBookGraph, query: StrictSendSear
       },
       last: () => (top.full ? (top.last()?.destinationAmount ?? null) : null),
     },
-    (options.maxIntermediate ?? DEFAULT_MAX_INTERMEDIATE) + 1,
+    hopsOf(options),
     options.ignoreSeller ?? null,
+    options.maxCrossings ?? MAX_PATH_SEARCH_CROSSINGS,
   );
   return top.items.map(({ hops: _hops, key: _key, ...found }) => found);
 }

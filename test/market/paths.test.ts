@@ -1,151 +1,10 @@
-// Property: path search equals an exhaustive search (every sequence of distinct assets, crossed
-// with stellar-core's exchange math by a separate loop) on random books, both directions.
+// Property: path search equals an exhaustive search (test/support/exhaustive_paths.ts) on seeded
+// random books, both directions (paths_exhaustive.test.ts draws thousands more with fast-check).
 import { describe, expect, it } from 'vitest';
-import { INT64_MAX, exchangeV10 } from '../../src/stellar/index.js';
-import {
-  OrderBookGraph,
-  findStrictReceivePaths,
-  findStrictSendPaths,
-  pathRecords,
-  type FoundPath,
-  type GraphOffer,
-} from '../../src/market/index.js';
+import { OrderBookGraph, findStrictReceivePaths, findStrictSendPaths, pathRecords } from '../../src/market/index.js';
+import { ExhaustiveBooks, exhaustiveStrictReceive, exhaustiveStrictSend } from '../support/exhaustive_paths.js';
 import { seededRandom } from './support/random.js';
 import { SELLERS, assetNames, randomBook } from './support/books.js';
-
-function bookOf(offers: readonly GraphOffer[], selling: string, buying: string, ignore: string | null): GraphOffer[] {
-  return offers
-    .filter((o) => o.selling === selling && o.buying === buying && o.seller !== ignore)
-    .sort((a, b) => {
-      const x = BigInt(a.price.n) * BigInt(b.price.d) - BigInt(b.price.n) * BigInt(a.price.d);
-      return x < 0n ? -1 : x > 0n ? 1 : Number(a.id - b.id);
-    });
-}
-
-// returns [amount, offers used] or null
-function crossReceive(book: GraphOffer[], want: bigint, budget: number): [bigint, number] | null {
-  let sent = 0n;
-  let used = 0;
-  for (const o of book) {
-    if (want === 0n) break;
-    if (used === budget) return null;
-    let ex: ReturnType<typeof exchangeV10>;
-    try {
-      ex = exchangeV10(o.price, o.amount, want, INT64_MAX, INT64_MAX, 'strictReceive');
-    } catch {
-      return null;
-    }
-    used += 1;
-    sent += ex.sheepSend;
-    want -= ex.wheatReceive;
-    if (want > 0n && ex.wheatStays) return null;
-  }
-  return want === 0n && sent > 0n && sent <= INT64_MAX ? [sent, used] : null;
-}
-
-function crossSend(book: GraphOffer[], give: bigint, budget: number): [bigint, number] | null {
-  let got = 0n;
-  let used = 0;
-  for (const o of book) {
-    if (give === 0n) break;
-    if (used === budget) return null;
-    let ex: ReturnType<typeof exchangeV10>;
-    try {
-      ex = exchangeV10(o.price, o.amount, INT64_MAX, give, INT64_MAX, 'strictSend');
-    } catch {
-      return null;
-    }
-    used += 1;
-    got += ex.wheatReceive;
-    give -= ex.sheepSend;
-    if (give > 0n && ex.wheatStays) return null;
-  }
-  return give === 0n && got > 0n && got <= INT64_MAX ? [got, used] : null;
-}
-
-function* sequences(pool: readonly string[], maxLength: number, prefix: string[] = []): Generator<string[]> {
-  yield prefix;
-  if (prefix.length === maxLength) return;
-  for (const asset of pool) if (!prefix.includes(asset)) yield* sequences(pool, maxLength, [...prefix, asset]);
-}
-
-const key = (p: FoundPath) => [p.source, ...p.path, p.destination].join('\u0000');
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function bruteReceive(
-  offers: GraphOffer[],
-  assets: string[],
-  sources: string[],
-  destination: string,
-  amount: bigint,
-  maxIntermediate: number,
-  ignore: string | null,
-  balances?: Map<string, bigint>,
-) {
-  const found: FoundPath[] = [];
-  for (const source of sources) {
-    const balance = balances?.get(source);
-    if (source === destination) {
-      if (balance === undefined || amount <= balance)
-        found.push({ source, sourceAmount: amount, destination, destinationAmount: amount, path: [] });
-      continue;
-    }
-    const pool = assets.filter((a) => a !== source && a !== destination);
-    for (const middle of sequences(pool, maxIntermediate)) {
-      const chain = [source, ...middle, destination];
-      let need: bigint | null = amount;
-      let budget = 1000;
-      for (let i = chain.length - 1; i > 0 && need !== null; i -= 1) {
-        const r = crossReceive(bookOf(offers, chain[i] as string, chain[i - 1] as string, ignore), need, budget);
-        need = r ? r[0] : null;
-        budget -= r ? r[1] : 0;
-      }
-      if (need === null) continue;
-      if (balance !== undefined && need > balance) continue;
-      found.push({ source, sourceAmount: need, destination, destinationAmount: amount, path: middle });
-    }
-  }
-  return found.sort((a, b) =>
-    a.sourceAmount < b.sourceAmount ? -1 : a.sourceAmount > b.sourceAmount ? 1 : a.path.length - b.path.length || byText(key(a), key(b)),
-  );
-}
-
-function bruteSend(
-  offers: GraphOffer[],
-  assets: string[],
-  source: string,
-  amount: bigint,
-  destinations: string[],
-  maxIntermediate: number,
-) {
-  const found: FoundPath[] = [];
-  for (const destination of destinations) {
-    if (source === destination) {
-      found.push({ source, sourceAmount: amount, destination, destinationAmount: amount, path: [] });
-      continue;
-    }
-    const pool = assets.filter((a) => a !== source && a !== destination);
-    for (const middle of sequences(pool, maxIntermediate)) {
-      const chain = [source, ...middle, destination];
-      let have: bigint | null = amount;
-      let budget = 1000;
-      for (let i = 0; i < chain.length - 1 && have !== null; i += 1) {
-        const r = crossSend(bookOf(offers, chain[i + 1] as string, chain[i] as string, null), have, budget);
-        have = r ? r[0] : null;
-        budget -= r ? r[1] : 0;
-      }
-      if (have === null) continue;
-      found.push({ source, sourceAmount: amount, destination, destinationAmount: have, path: middle });
-    }
-  }
-  return found.sort((a, b) =>
-    a.destinationAmount > b.destinationAmount
-      ? -1
-      : a.destinationAmount < b.destinationAmount
-        ? 1
-        : a.path.length - b.path.length || byText(key(a), key(b)),
-  );
-}
 
 describe('path search equals exhaustive search on random books', () => {
   it('strict receive', () => {
@@ -168,11 +27,18 @@ describe('path search equals exhaustive search on random books', () => {
       const maxResults = random.pick([1, 3, 20]);
       const ignore = random.chance(0.2) ? (SELLERS[0] as string) : null;
       const balances = random.chance(0.3) ? new Map(sources.map((s) => [s, random.bigint(1n, 10n ** 10n)])) : undefined;
-      const expected = bruteReceive(offers, assets, sources, destination, amount, maxIntermediate, ignore, balances).slice(0, maxResults);
+      const expected = exhaustiveStrictReceive(new ExhaustiveBooks(offers), {
+        sources,
+        destination,
+        amount,
+        maxPathLength: maxIntermediate + 1,
+        ignoreSeller: ignore,
+        ...(balances ? { balances } : {}),
+      }).slice(0, maxResults);
       const actual = findStrictReceivePaths(
         graph,
         { destination, destinationAmount: amount, sources, ...(balances ? { sourceBalances: balances } : {}) },
-        { maxIntermediate, maxResults, ignoreSeller: ignore },
+        { maxPathLength: maxIntermediate + 1, maxResults, ignoreSeller: ignore },
       );
       expect(actual, `seed ${seed}`).toEqual(expected);
     }
@@ -196,8 +62,17 @@ describe('path search equals exhaustive search on random books', () => {
       const amount = random.bigint(1n, random.pick([50n, 10_000_000n, 10n ** 10n]));
       const maxIntermediate = random.int(0, 4);
       const maxResults = random.pick([1, 3, 20]);
-      const expected = bruteSend(offers, assets, source, amount, destinations, maxIntermediate).slice(0, maxResults);
-      const actual = findStrictSendPaths(graph, { source, sourceAmount: amount, destinations }, { maxIntermediate, maxResults });
+      const expected = exhaustiveStrictSend(new ExhaustiveBooks(offers), {
+        source,
+        amount,
+        destinations,
+        maxPathLength: maxIntermediate + 1,
+      }).slice(0, maxResults);
+      const actual = findStrictSendPaths(
+        graph,
+        { source, sourceAmount: amount, destinations },
+        { maxPathLength: maxIntermediate + 1, maxResults },
+      );
       expect(actual, `seed ${seed}`).toEqual(expected);
     }
   });

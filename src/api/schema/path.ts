@@ -4,15 +4,17 @@
 // result is there a 404.
 import type { Database } from '../../db/database.js';
 import {
+  PathSearchLimitError,
   parseStrictReceiveParams,
   parseStrictSendParams,
   strictReceivePaths,
   strictSendPaths,
   type OrderBookGraph,
   type PathRecord,
+  type PathSearchOptions,
 } from '../../market/index.js';
 import type { ApiContext } from '../context.js';
-import { parsed } from '../problems.js';
+import { parsed, ProblemError, problems } from '../problems.js';
 import { AssetRef } from './asset.js';
 import { AssetInput } from './asset_input.js';
 import { builder } from './builder.js';
@@ -32,14 +34,28 @@ const PathRef = builder.objectRef<PathRecord>('PaymentPath').implement({
   }),
 });
 
-/** a search on the process's order-book graph, with the arguments parsed first */
+/**
+ * A search on the process's order-book graph, with the arguments parsed first, up to the server's
+ * --max-path-length; a search over its work budget answers Horizon's timeout.
+ */
 async function search<Params>(
   ctx: ApiContext,
   parse: () => Params,
-  find: (db: Database, graph: OrderBookGraph, params: Params) => Promise<PathRecord[]>,
+  find: (db: Database, graph: OrderBookGraph, params: Params, options: PathSearchOptions) => Promise<PathRecord[]>,
 ) {
   const params = parsed(parse);
-  return find(ctx.services.db, await ctx.services.orderBook.current(), params);
+  const { maxPathLength } = ctx.services.config;
+  try {
+    return await find(
+      ctx.services.db,
+      await ctx.services.orderBook.current(),
+      params,
+      maxPathLength === undefined ? {} : { maxPathLength },
+    );
+  } catch (error) {
+    if (error instanceof PathSearchLimitError) throw new ProblemError(problems.timeout());
+    throw error;
+  }
 }
 
 builder.queryField('strictReceivePaths', (t) =>

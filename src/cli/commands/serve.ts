@@ -3,7 +3,7 @@ import { graphqlLimitsOf } from '../../api/graphql_limits.js';
 import { explorerServed, openExplorer } from '../../api/explorer.js';
 import { createApiServer, createHealthHandler, SERVED_PATHS } from '../../api/server.js';
 import { streamLimitsOf } from '../../api/stream_limits.js';
-import { ADMIN_SETTINGS, ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS, STREAM_LIMIT_SETTINGS } from '../../config.js';
+import { ADMIN_SETTINGS, ADMISSION_SETTINGS, GRAPHQL_LIMIT_SETTINGS, PATH_SETTINGS, STREAM_LIMIT_SETTINGS } from '../../config.js';
 import { httpCoreClient } from '../../txsub/index.js';
 import { startAdminServer } from '../admin_port.js';
 import { openApiServices } from '../api_services.js';
@@ -35,6 +35,7 @@ export const serve: Command = {
     ...ADMIN_SETTINGS,
     ...GRAPHQL_LIMIT_SETTINGS,
     ...STREAM_LIMIT_SETTINGS,
+    ...PATH_SETTINGS,
     'logLevel',
   ],
   async run(config, logger) {

@@ -10,6 +10,7 @@ import {
   GRAPHQL_LIMIT_SETTINGS,
   RETENTION_SETTINGS,
   type SettingName,
+  PATH_SETTINGS,
   STREAM_LIMIT_SETTINGS,
 } from '../../config.js';
 import { Friendbot } from '../../friendbot/index.js';
@@ -51,6 +52,7 @@ export const start: Command = {
     ...ADMIN_SETTINGS,
     ...GRAPHQL_LIMIT_SETTINGS,
     ...STREAM_LIMIT_SETTINGS,
+    ...PATH_SETTINGS,
     ...RETENTION_SETTINGS,
     'logLevel',
   ],
