@@ -200,7 +200,8 @@ async function main(): Promise<void> {
     const pgliteBaseline = results.find((r) => r.database === 'pglite-defaults');
     // after the reingests: these passes hold every ledger's bytes, which would stay in the RSS measured
     // (and over 100 ledgers they take minutes: left out); the first pass warms the JIT and the StrKey cache
-    const phases = LEDGERS <= 100 ? (await timePhases(folder), await timePhases(folder)) : null;
+    if (LEDGERS <= 100) await timePhases(folder);
+    const phases = LEDGERS <= 100 ? await timePhases(folder) : null;
     for (const r of results) {
       const baseline = results.find((b) => b.database === r.database && b.workers === 0);
       console.log(
