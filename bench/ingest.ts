@@ -30,7 +30,8 @@ const PASSPHRASE = 'Zenith Ingest Bench Network';
 const LEDGERS = Number(process.argv[2] ?? 100);
 const TX_PER_LEDGER = Number(process.argv[3] ?? 1000);
 const OPS_PER_TX = Number(process.argv[4] ?? 1);
-// pglite: Zenith's settings; pglite-defaults: PGlite's own (no checkpoints), the baseline; pglite-memory: in memory, Zenith's settings
+// pglite: as Zenith opens it; pglite-defaults: without Zenith's checkpoints (PGlite alone never checkpoints), the baseline;
+// pglite-memory: in memory, as Zenith opens it
 const KINDS = (process.argv[5] ?? 'pglite-defaults,pglite,postgresql').split(',');
 const WORKER_RUNS = process.argv[6] ?? 'both';
 const TARGET_OPS = 10_000;
@@ -183,7 +184,7 @@ async function main(): Promise<void> {
           ? await openDatabase({ kind: 'postgres', url })
           : await openDatabase(
               kind === 'pglite-memory' ? { kind: 'pglite', inMemory: true } : { kind: 'pglite', dataDir },
-              kind === 'pglite-defaults' ? { pgliteSettings: {}, pgliteCheckpointWalBytes: Number.POSITIVE_INFINITY } : {},
+              kind === 'pglite-defaults' ? { pgliteCheckpointWalBytes: Number.POSITIVE_INFINITY } : {},
             );
         try {
           await migrate(db);

@@ -65,18 +65,9 @@ export function describeTarget(target: DatabaseTarget): string {
 export interface OpenOptions {
   /** called with every SQL statement Prisma sends (tests count them; off by default) */
   onQuery?: (sql: string) => void;
-  /** PGlite only: server settings over PGlite's defaults (default: PGLITE_SETTINGS; bench/ingest.ts compares with {}) */
-  pgliteSettings?: Readonly<Record<string, string>>;
   /** PGlite only: WAL bytes between checkpoints (default PGLITE_CHECKPOINT_WAL_BYTES; Infinity: none, PGlite's own behaviour) */
   pgliteCheckpointWalBytes?: number;
 }
-
-/**
- * Settings of the embedded database over PGlite's own (which already runs without fsync: it has
- * no crash-safe storage to sync to; nothing here trades more durability away). PGlite runs as a
- * single backend, without a checkpointer or autovacuum: see docs/ingest.md for what each one fixes.
- */
-export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {};
 
 /**
  * WAL written since the last checkpoint after which a PGlite commit is followed by a CHECKPOINT.
@@ -244,13 +235,13 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }, opti
     mkdirSync(target.dataDir, { recursive: true });
     unlock = lockFolder(target.dataDir);
     try {
-      pglite = await PGlite.create(target.dataDir, { startParams: pgliteStartParams(options) });
+      pglite = await PGlite.create(target.dataDir);
     } catch (error) {
       unlock();
       throw error;
     }
   } else {
-    pglite = await PGlite.create({ startParams: pgliteStartParams(options) });
+    pglite = await PGlite.create();
   }
   const inFlight = countInFlight(pglite);
   const afterCommit = checkpointer(pglite, options.pgliteCheckpointWalBytes ?? PGLITE_CHECKPOINT_WAL_BYTES);
@@ -318,11 +309,6 @@ function checkpointer(pglite: PGlite, walBytes: number): () => Promise<void> {
     since = row!.lsn;
     await pglite.exec('CHECKPOINT');
   };
-}
-
-function pgliteStartParams(options: OpenOptions): string[] {
-  const settings = Object.entries(options.pgliteSettings ?? PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
-  return [...PGlite.defaultStartParams, ...settings];
 }
 
 /**
