@@ -1,5 +1,6 @@
 // Ingestion throughput: generates payment-heavy ledgers with the embedded core (a datastore
-// folder), then reingests them into PGlite (in memory) and into PostgreSQL, and prints ledgers/s
+// folder), then reingests them into PGlite (on disk, in a temporary data folder, as `zenith start`
+// keeps it) and into PostgreSQL, and prints ledgers/s
 // and operations/s for each, with where the time goes: reading and scanning the ledgers, then decoding
 // their transactions and building rows, measured without a database, then the CPU this process (with its worker threads) and the PostgreSQL server process
 // used during the reingest. Each database is filled twice: encoding the ledgers in the main thread
@@ -7,11 +8,16 @@
 // The ingestion code runs from the build (dist/, built first), as `zenith db reingest` does: under
 // tsx every worker thread would first compile our TypeScript, and tsx's transform adds work to
 // every function it creates (~40% more CPU for the same reingest).
-// Run: npx tsx bench/ingest.ts [ledgers=100] [txPerLedger=1000] [opsPerTx=1]
+// As the history grows: each reingest is cut into quarters of its operations, and the rate of the
+// last quarter is printed against the first one's (the same run's baseline; the target is 0.8,
+// "within 20% of flat"), with the process's peak RSS (PGlite's heap lives in this process).
+// Run: npx tsx bench/ingest.ts [ledgers=100] [txPerLedger=1000] [opsPerTx=1] [kinds=pglite,postgresql] [workers=both|default]
+// BENCH_DATASTORE=DIR keeps the generated ledgers in DIR and reuses them when DIR already holds
+// them (generating 400 ledgers of 1,000 transactions takes minutes).
 // PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
 // database is created and dropped.
 import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../src/db/database.js';
@@ -24,7 +30,13 @@ const PASSPHRASE = 'Zenith Ingest Bench Network';
 const LEDGERS = Number(process.argv[2] ?? 100);
 const TX_PER_LEDGER = Number(process.argv[3] ?? 1000);
 const OPS_PER_TX = Number(process.argv[4] ?? 1);
+// pglite: as Zenith opens it; pglite-defaults: without Zenith's checkpoints (PGlite alone never checkpoints), the baseline;
+// pglite-memory: in memory, as Zenith opens it
+const KINDS = (process.argv[5] ?? 'pglite-defaults,pglite,postgresql').split(',');
+const WORKER_RUNS = process.argv[6] ?? 'both';
 const TARGET_OPS = 10_000;
+/** the last quarter's rate over the first's: "within 20% of flat" */
+const TARGET_GROWTH = 0.8;
 
 execSync('npm run --silent build', { cwd: new URL('..', import.meta.url), stdio: 'inherit' });
 const built = (file: string) => new URL(`../dist/${file}`, import.meta.url).href;
@@ -70,13 +82,46 @@ async function serverCpuMs(db: Database): Promise<number | null> {
   return ms;
 }
 
+interface Sample {
+  operations: number;
+  ms: number;
+  rss: number;
+}
+
+/** ops/s and peak RSS of each quarter of the operations written */
+function quarters(samples: readonly Sample[], total: number): { opsPerSecond: number; peakRssMb: number }[] {
+  const out = [];
+  let start: Sample = { operations: 0, ms: 0, rss: 0 };
+  for (let q = 1; q <= 4; q++) {
+    const inQuarter = samples.filter((s) => s.operations > start.operations && s.operations <= (total * q) / 4 + 1);
+    const end = inQuarter.at(-1);
+    if (!end) continue;
+    out.push({
+      opsPerSecond: Math.round((end.operations - start.operations) / ((end.ms - start.ms) / 1000)),
+      peakRssMb: Math.round(Math.max(...inQuarter.map((s) => s.rss)) / 2 ** 20),
+    });
+    start = end;
+  }
+  return out;
+}
+
 async function run(name: string, db: Database, folder: string, last: number, workers: number) {
   const server0 = await serverCpuMs(db);
   const cpu0 = process.cpuUsage();
-  const result = await reingestRange({ db, source: datastoreSource(folder), networkPassphrase: PASSPHRASE, from: 2, to: last, workers });
+  const samples: Sample[] = [];
+  const result = await reingestRange({
+    db,
+    source: datastoreSource(folder),
+    networkPassphrase: PASSPHRASE,
+    from: 2,
+    to: last,
+    workers,
+    onProgress: (p) => samples.push({ operations: p.operations, ms: p.elapsedMs, rss: process.memoryUsage.rss() }),
+  });
   const cpu = process.cpuUsage(cpu0);
   const server1 = await serverCpuMs(db);
   const seconds = result.elapsedMs / 1000;
+  const curve = quarters(samples, result.operations);
   return {
     database: name,
     workers,
@@ -88,52 +133,91 @@ async function run(name: string, db: Database, folder: string, last: number, wor
     // PGlite runs in this process, so its work is part of processCpuMs
     processCpuMs: Math.round((cpu.user + cpu.system) / 1000),
     serverCpuMs: server0 === null || server1 === null ? null : server1 - server0,
+    quarterOpsPerSecond: curve.map((q) => q.opsPerSecond),
+    quarterPeakRssMb: curve.map((q) => q.peakRssMb),
+    lastToFirstQuarter: +(curve.at(-1)!.opsPerSecond / curve[0]!.opsPerSecond).toFixed(2),
   };
+}
+
+/** bytes of the files under a folder */
+function folderBytes(dir: string): number {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) bytes += statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return bytes;
 }
 
 async function main(): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), 'zenith-bench-ingest-'));
-  const folder = path.join(work, 'datastore');
+  const folder = process.env.BENCH_DATASTORE ?? path.join(work, 'datastore');
+  const summary = path.join(folder, 'bench-traffic.json');
   try {
     const g0 = performance.now();
-    const traffic = await generateTraffic({
-      passphrase: PASSPHRASE,
-      metaOutDir: folder,
-      ledgers: LEDGERS + 1,
-      txPerLedger: TX_PER_LEDGER,
-      opsPerTx: OPS_PER_TX,
-    });
-    console.error(
-      `generated ledgers 2..${traffic.lastLedger} (${traffic.operations} operations) in ${((performance.now() - g0) / 1000).toFixed(1)} s`,
-    );
-    // the first pass warms the JIT and the StrKey cache, as the ledgers before a range would
-    await timePhases(folder);
-    const phases = await timePhases(folder);
-    const ops = phases.operations;
+    const wanted = { ledgers: LEDGERS, txPerLedger: TX_PER_LEDGER, opsPerTx: OPS_PER_TX };
+    const kept = existsSync(summary) ? (JSON.parse(readFileSync(summary, 'utf8')) as typeof wanted & { lastLedger: number }) : null;
+    let traffic: { lastLedger: number };
+    if (kept && kept.ledgers === LEDGERS && kept.txPerLedger === TX_PER_LEDGER && kept.opsPerTx === OPS_PER_TX) {
+      traffic = kept;
+      console.error(`reusing the ledgers 2..${kept.lastLedger} of ${folder}`);
+    } else {
+      rmSync(folder, { recursive: true, force: true });
+      mkdirSync(folder, { recursive: true });
+      traffic = await generateTraffic({
+        passphrase: PASSPHRASE,
+        metaOutDir: folder,
+        ledgers: LEDGERS + 1,
+        txPerLedger: TX_PER_LEDGER,
+        opsPerTx: OPS_PER_TX,
+      });
+      writeFileSync(summary, JSON.stringify({ ...wanted, lastLedger: traffic.lastLedger }));
+      console.error(`generated ledgers 2..${traffic.lastLedger} in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
+    }
     const results = [];
     const workers = defaultEncodeWorkers();
-    for (const kind of ['pglite', 'postgresql'] as const) {
-      for (const w of [0, workers]) {
+    for (const kind of KINDS) {
+      for (const w of WORKER_RUNS === 'both' ? [0, workers] : [workers]) {
         // a fresh database each time: the baseline and the measured run start equal
         const url = kind === 'postgresql' ? await createServerDatabase() : null;
-        const db = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', inMemory: true });
+        const dataDir = path.join(work, `${kind}-${w}`);
+        const db = url
+          ? await openDatabase({ kind: 'postgres', url })
+          : await openDatabase(
+              kind === 'pglite-memory' ? { kind: 'pglite', inMemory: true } : { kind: 'pglite', dataDir },
+              kind === 'pglite-defaults' ? { pgliteCheckpointWalBytes: Number.POSITIVE_INFINITY } : {},
+            );
         try {
           await migrate(db);
-          results.push(await run(kind, db, folder, traffic.lastLedger, w));
+          const result = await run(kind, db, folder, traffic.lastLedger, w);
+          const onDisk = existsSync(dataDir) ? { dataDirMb: Math.round(folderBytes(dataDir) / 2 ** 20) } : {};
+          results.push({ ...result, ...onDisk });
         } finally {
           await db.close();
           if (url) await dropServerDatabase(url);
+          rmSync(dataDir, { recursive: true, force: true });
         }
       }
     }
+    const pgliteBaseline = results.find((r) => r.database === 'pglite-defaults');
+    // after the reingests: these passes hold every ledger's bytes, which would stay in the RSS measured
+    // (and over 100 ledgers they take minutes: left out); the first pass warms the JIT and the StrKey cache
+    if (LEDGERS <= 100) await timePhases(folder);
+    const phases = LEDGERS <= 100 ? await timePhases(folder) : null;
     for (const r of results) {
-      const baseline = results.find((b) => b.database === r.database && b.workers === 0)!;
+      const baseline = results.find((b) => b.database === r.database && b.workers === 0);
       console.log(
         JSON.stringify({
           ...r,
-          ratioToInThread: +(r.operationsPerSecond / baseline.operationsPerSecond).toFixed(2),
+          ...(baseline ? { ratioToInThread: +(r.operationsPerSecond / baseline.operationsPerSecond).toFixed(2) } : {}),
+          ...(pgliteBaseline && r.database.startsWith('pglite') && r !== pgliteBaseline
+            ? {
+                ratioToPgliteDefaults: +(r.operationsPerSecond / pgliteBaseline.operationsPerSecond).toFixed(2),
+                peakRssToPgliteDefaults: +(Math.max(...r.quarterPeakRssMb) / Math.max(...pgliteBaseline.quarterPeakRssMb)).toFixed(2),
+              }
+            : {}),
           targetOpsPerSecond: TARGET_OPS,
           ratioToTarget: +(r.operationsPerSecond / TARGET_OPS).toFixed(2),
+          growthRatioToTarget: +(r.lastToFirstQuarter / TARGET_GROWTH).toFixed(2),
         }),
       );
     }
@@ -142,17 +226,20 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
-    console.log(
-      JSON.stringify({
-        phasesWithoutDatabase: {
-          operations: ops,
-          readDecompressScanMs: Math.round(phases.scanMs),
-          decodeAndBuildRowsMs: Math.round(phases.rowsMs),
-          scanOpsPerSecond: Math.round(ops / (phases.scanMs / 1000)),
-          decodeAndBuildRowsOpsPerSecond: Math.round(ops / (phases.rowsMs / 1000)),
-        },
-      }),
-    );
+    if (phases) {
+      const ops = phases.operations;
+      console.log(
+        JSON.stringify({
+          phasesWithoutDatabase: {
+            operations: ops,
+            readDecompressScanMs: Math.round(phases.scanMs),
+            decodeAndBuildRowsMs: Math.round(phases.rowsMs),
+            scanOpsPerSecond: Math.round(ops / (phases.scanMs / 1000)),
+            decodeAndBuildRowsOpsPerSecond: Math.round(ops / (phases.rowsMs / 1000)),
+          },
+        }),
+      );
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

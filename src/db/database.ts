@@ -65,7 +65,17 @@ export function describeTarget(target: DatabaseTarget): string {
 export interface OpenOptions {
   /** called with every SQL statement Prisma sends (tests count them; off by default) */
   onQuery?: (sql: string) => void;
+  /** PGlite only: WAL bytes between checkpoints (default PGLITE_CHECKPOINT_WAL_BYTES; Infinity: none, PGlite's own behaviour) */
+  pgliteCheckpointWalBytes?: number;
 }
+
+/**
+ * WAL written since the last checkpoint after which a PGlite commit is followed by a CHECKPOINT.
+ * A single backend never checkpoints by itself (PostgreSQL's checkpointer does it once max_wal_size
+ * of WAL is written, and PGlite has none), so without this pg_wal grew by every byte ever written
+ * (~4.6 KB per payment operation) until the database was closed, in memory or on disk.
+ */
+export const PGLITE_CHECKPOINT_WAL_BYTES = 256 * 2 ** 20;
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   return target.kind === 'postgres' ? openPostgres(target.url, options) : openPglite(target, options);
@@ -234,6 +244,7 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }, opti
     pglite = await PGlite.create();
   }
   const inFlight = countInFlight(pglite);
+  const afterCommit = checkpointer(pglite, options.pgliteCheckpointWalBytes ?? PGLITE_CHECKPOINT_WAL_BYTES);
   const prisma = newPrisma(new PrismaPGlite(pglite), options);
   const session: SqlSession = {
     async query<Row extends object>(text: string, params: readonly unknown[] = []) {
@@ -255,8 +266,8 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }, opti
     },
     // PGlite has a single connection: its own transaction() serializes with other work on it.
     session: (work) => work(session),
-    transaction: (work) =>
-      pglite.transaction((tx) =>
+    async transaction(work) {
+      const result = await pglite.transaction((tx) =>
         work({
           async query<Row extends object>(text: string, params: readonly unknown[] = []) {
             return (await tx.query<Row>(text, params as unknown[])).rows;
@@ -266,12 +277,37 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }, opti
           },
           copyFrom: (statement, data) => pgliteCopy(tx, statement, data),
         }),
-      ),
+      );
+      await afterCommit();
+      return result;
+    },
     async close() {
       await prisma.$disconnect();
       await pglite.close();
       unlock();
     },
+  };
+}
+
+/** After a commit: a CHECKPOINT once `walBytes` of WAL were written since the last one (it also recycles pg_wal's segments). */
+function checkpointer(pglite: PGlite, walBytes: number): () => Promise<void> {
+  if (!Number.isFinite(walBytes)) return async () => {};
+  let since: string | null = null;
+  return async () => {
+    if (since === null) {
+      since = (await pglite.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0]!.lsn;
+      return;
+    }
+    const [row] = (
+      await pglite.query<{ bytes: number; lsn: string }>(
+        'SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1::pg_lsn)::float8 AS bytes, pg_current_wal_insert_lsn()::text AS lsn',
+        [since],
+      )
+    ).rows;
+    if (row!.bytes < walBytes) return;
+    // set first: a commit finishing meanwhile does not start a second checkpoint
+    since = row!.lsn;
+    await pglite.exec('CHECKPOINT');
   };
 }
 

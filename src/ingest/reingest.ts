@@ -27,8 +27,10 @@ export interface ReingestOptions {
   /** ledgers per database transaction (default 20) */
   batchSize?: number;
   /**
-   * stop a batch early once it holds this many operations (default 2,000): small batches let the
-   * first write start early and the last one end soon after the source does
+   * stop a batch early once it holds this many operations (default 10,000 on PostgreSQL, 2,000 on
+   * PGlite): small batches let the first write start early and the last one end soon after the
+   * source does, and on PGlite a batch holds the one connection the live ingester and the API
+   * share; on PostgreSQL, 10,000 cost ~10% less CPU on both sides than 2,000 (40,000: no better)
    */
   batchOperations?: number;
   onProgress?: (progress: ReingestProgress) => void;
@@ -49,7 +51,7 @@ export async function reingestRange(options: ReingestOptions): Promise<ReingestP
   }
   const network = networkId(options.networkPassphrase);
   const batchSize = options.batchSize ?? 20;
-  const batchOperations = options.batchOperations ?? 2_000;
+  const batchOperations = options.batchOperations ?? (db.kind === 'postgres' ? 10_000 : 2_000);
   const started = performance.now();
   const progress: ReingestProgress = { ledgers: 0, operations: 0, lastLedger: from - 1, elapsedMs: 0 };
   let batch: EncodedLedger[] = [];
