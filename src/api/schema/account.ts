@@ -2,7 +2,7 @@
 // and its trades; its history lists (transactions, operations, payments, effects) are history_lists.ts.
 import type { TrustLine } from '../../generated/prisma/client.js';
 import { builder } from './builder.js';
-import { lastModifiedTimeField } from './state_entry.js';
+import { accountInclude, lastModifiedTimeField } from './state_entry.js';
 import { accountFilterArg, accountIdArg } from './inputs.js';
 import { tradeList } from './lists.js';
 import { accountList, offerList, sponsoringList } from './state_lists.js';
@@ -142,6 +142,7 @@ export const FlagsRef = builder.objectRef<number>('AccountFlags').implement({
 });
 
 export const AccountRef = builder.prismaNode('Account', {
+  include: accountInclude,
   description: 'An account as of the last ingested ledger.',
   id: { field: 'id' },
   fields: (t) => ({
@@ -170,7 +171,6 @@ export const AccountRef = builder.prismaNode('Account', {
     balances: t.field({
       type: [BalanceRef],
       description: 'authorized trust lines and pool shares, by code, issuer and pool, then lumens (as Horizon lists them)',
-      select: { trustLines: true },
       resolve: (account) => [
         ...[...account.trustLines].sort(byAssetAndPool).flatMap((line): Balance[] => {
           if (line.liquidityPoolId) return [poolShareBalance(line)];
@@ -214,7 +214,6 @@ export const AccountRef = builder.prismaNode('Account', {
     signers: t.field({
       type: [SignerRef],
       description: 'additional signers, then the master key (when its weight is not zero)',
-      select: { signers: true },
       resolve: (account) => [
         ...account.signers.map((signer) => ({
           key: signer.signer,
@@ -228,7 +227,6 @@ export const AccountRef = builder.prismaNode('Account', {
     data: t.field({
       type: 'JSON',
       description: 'data entries: name → base64 value',
-      select: { data: true },
       resolve: (account) => verbatim(Object.fromEntries(account.data.map((entry) => [entry.name, entry.value]))),
     }),
   }),

@@ -44,7 +44,7 @@ export const ClaimableBalanceRef = builder.prismaNode('ClaimableBalance', {
     amount: t.expose('amount', { type: 'Amount' }),
     sponsorId: t.exposeString('sponsor', { nullable: true, description: 'the account sponsoring its reserve' }),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
-    lastModifiedTime: t.field(lastModifiedTimeField(true)),
+    lastModifiedTime: t.field(lastModifiedTimeField()),
     claimants: t.field({
       type: [ClaimantRef],
       // stored as Horizon's JSON: [{ destination, predicate }]

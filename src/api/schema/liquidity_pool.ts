@@ -54,7 +54,7 @@ export const LiquidityPoolRef = builder.prismaNode('LiquidityPool', {
       ],
     }),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
-    lastModifiedTime: t.field(lastModifiedTimeField(true)),
+    lastModifiedTime: t.field(lastModifiedTimeField()),
   }),
 });
 

@@ -25,7 +25,7 @@ export const OfferRef = builder.prismaNode('Offer', {
     priceR: t.field({ type: PriceRef, resolve: (offer) => ({ n: offer.priceN, d: offer.priceD }) }),
     price: t.string({ resolve: (offer) => formatRatio(BigInt(offer.priceN), BigInt(offer.priceD)) }),
     lastModifiedLedger: t.exposeInt('lastModifiedLedger'),
-    lastModifiedTime: t.field(lastModifiedTimeField(true)),
+    lastModifiedTime: t.field(lastModifiedTimeField()),
     sponsor: t.exposeString('sponsor', { nullable: true, description: 'the account sponsoring the offer’s reserve' }),
   }),
 });

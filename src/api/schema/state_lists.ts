@@ -1,7 +1,6 @@
 import DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import {
-  type Account,
   type AssetStat,
   type ClaimableBalance,
   type LiquidityPool,
@@ -29,7 +28,7 @@ import {
   type KeysetSource,
 } from './paging.js';
 import { newestLedger, nodeInclude, nodeQuery } from './lists.js';
-import type { WithLastModified } from './state_entry.js';
+import type { LoadedAccount, WithLastModified } from './state_entry.js';
 
 /** rows read with their type's query (nodeQuery): they carry what the type includes, its close time */
 const withCloseTime = <Row>(rows: Promise<Row[]>) => rows as Promise<WithLastModified<Row>[]>;
@@ -168,9 +167,10 @@ function firstIds(ids: string[], direction: Order, take: number): string[] {
 }
 
 /** The accounts of `ids` with the node selection, in the order of `ids`. */
-async function accountsInOrder(ctx: ApiContext, info: GraphQLResolveInfo, ids: readonly string[]): Promise<Account[]> {
+async function accountsInOrder(ctx: ApiContext, info: GraphQLResolveInfo, ids: readonly string[]): Promise<LoadedAccount[]> {
   if (ids.length === 0) return [];
-  const rows = await ctx.prisma.account.findMany({ ...nodeQuery(ctx, info), where: { id: { in: [...ids] } } });
+  // read with the type's query: the rows carry what the Account type includes
+  const rows = (await ctx.prisma.account.findMany({ ...nodeQuery(ctx, info), where: { id: { in: [...ids] } } })) as LoadedAccount[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -238,7 +238,7 @@ async function filteredIds(ctx: ApiContext, filter: AccountFilter, range: Accoun
   return firstIds([...signed.map((row) => row.accountId), ...(master ? [master.id] : [])], direction, take);
 }
 
-export function accountList(ctx: ApiContext, info: GraphQLResolveInfo, filter: AccountFilter): KeysetSource<Account, string> {
+export function accountList(ctx: ApiContext, info: GraphQLResolveInfo, filter: AccountFilter): KeysetSource<LoadedAccount, string> {
   return {
     key: textKey,
     fetch: async (range, direction, take) => accountsInOrder(ctx, info, await filteredIds(ctx, filter, range, direction, take)),
@@ -279,11 +279,11 @@ function relationPage<K, V, C = K>(
  * The accounts a sponsor sponsors, as a relation: the sponsors of one list of parents are read
  * together (one statement for their ids, one for the accounts), whatever the number of parents.
  */
-export function sponsoringList(ctx: ApiContext, info: GraphQLResolveInfo, sponsor: string): KeysetSource<Account, string> {
+export function sponsoringList(ctx: ApiContext, info: GraphQLResolveInfo, sponsor: string): KeysetSource<LoadedAccount, string> {
   return {
     key: textKey,
     fetch: (range, direction, take) =>
-      relationPage<string, Account[]>(ctx, info, { range, direction, take }, async (sponsors) => {
+      relationPage<string, LoadedAccount[]>(ctx, info, { range, direction, take }, async (sponsors) => {
         const ids = await sponsoredIds(ctx, sponsors, range, direction, take);
         const accounts = await accountsInOrder(ctx, info, [...new Set([...ids.values()].flat())]);
         const byId = new Map(accounts.map((account) => [account.id, account]));
@@ -377,7 +377,7 @@ export function assetStatList(
 
 /** The first `take` holders of each asset of a page (one statement), then their accounts (one more). */
 function holderPages(ctx: ApiContext, info: GraphQLResolveInfo, range: KeyRange<string>, direction: Order, take: number) {
-  return relationPage<AssetStatKey, Account[], string>(
+  return relationPage<AssetStatKey, LoadedAccount[], string>(
     ctx,
     info,
     { range, direction, take },
@@ -400,7 +400,7 @@ function holderPages(ctx: ApiContext, info: GraphQLResolveInfo, range: KeyRange<
       const byId = new Map(accounts.map((a) => [a.id, a]));
       const sign = direction === 'asc' ? 1 : -1;
       // each asset's holders grouped in one pass (a page may hold 200 × 200), then in key order
-      const byAsset = new Map<string, Account[]>();
+      const byAsset = new Map<string, LoadedAccount[]>();
       for (const r of rows) {
         const account = byId.get(r.account_id);
         const key = `${r.asset_code}:${r.asset_issuer}`;
@@ -418,7 +418,7 @@ function holderPages(ctx: ApiContext, info: GraphQLResolveInfo, range: KeyRange<
 }
 
 /** The accounts with a trust line in a credit asset, by account id; batched over the assets of one page. */
-export function assetHolderList(ctx: ApiContext, info: GraphQLResolveInfo, asset: AssetStatKey): KeysetSource<Account, string> {
+export function assetHolderList(ctx: ApiContext, info: GraphQLResolveInfo, asset: AssetStatKey): KeysetSource<LoadedAccount, string> {
   return {
     key: accountIdKey,
     fetch: (range, direction, take) => holderPages(ctx, info, range, direction, take).load(asset),
