@@ -7,7 +7,9 @@
 // time with graphql-js executing the documents instead of the planned executor (the same route
 // handler, in a bare node:http server): what the plan is worth.
 // Run: npx tsx bench/api.ts [seconds=3] [concurrency=16] [postgres]  (BENCH_ONLY=/assets: only the routes whose path contains it;
-// BENCH_RUNS=3: runs per route; BENCH_SQL=1: print each route's statements)
+// BENCH_RUNS=3: runs per route; BENCH_SQL=1: print each route's statements). Each route also prints the CPU
+// this process spends per request of each server, sent one at a time (BENCH_CPU_REQUESTS=100 per run),
+// and their quotient: the figure the machine's other load moves least.
 // PGlite in memory by default; with "postgres", a fresh database on TEST_DATABASE_URL's server
 // (default postgres://postgres@127.0.0.1:5432), dropped at the end.
 import { createServer, type Server } from 'node:http';
@@ -36,6 +38,8 @@ const SECONDS = Number(process.argv[2] ?? 3);
 const CONCURRENCY = Number(process.argv[3] ?? 16);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PAYMENTS = 250;
+// requests per CPU measure (BENCH_CPU_REQUESTS)
+const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 100);
 
 let statements = 0;
 // BENCH_SQL=1: print the statements of the one request per route counted below
@@ -482,6 +486,19 @@ async function rate(url: string): Promise<number> {
   return count / SECONDS;
 }
 
+/**
+ * CPU time (user + system, ms) this process spends per request, requests sent one at a time:
+ * client, server and Prisma's engine all run here, so the figure ignores the machine's other load
+ * (what a throughput figure does not). PostgreSQL's own work is outside it, alike for both servers.
+ */
+async function cpuPerRequest(url: string, requests = CPU_REQUESTS): Promise<number> {
+  await (await fetch(url)).arrayBuffer();
+  const start = process.cpuUsage();
+  for (let i = 0; i < requests; i++) await (await fetch(url)).arrayBuffer();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000 / requests;
+}
+
 const zenithUrl = await listen(zenith);
 const baselineUrl = await listen(baseline);
 const interpretedUrl = await listen(zenithInterpreted);
@@ -527,9 +544,18 @@ for (const path of [
   const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] ?? 0;
   const rates = (side: 'zenith' | 'interpreted' | 'baseline') => median(runs.map((r) => r[side])).toFixed(0);
   const ratio = (side: 'zenith' | 'interpreted') => median(runs.map((r) => r[side] / r.baseline)).toFixed(2);
+  // this process's CPU per request, the two servers alternating: what load elsewhere moves least
+  const cpu: { zenith: number; baseline: number }[] = [];
+  for (let run = 0; run < RUNS; run++)
+    cpu.push({ baseline: await cpuPerRequest(baselineUrl + path), zenith: await cpuPerRequest(zenithUrl + path) });
+  const cpuMs = (side: 'zenith' | 'baseline') => median(cpu.map((c) => c[side])).toFixed(2);
   console.log(
     `GET ${path.replace(ALICE, '{id}')}: zenith ${rates('zenith')} req/s, baseline ${rates('baseline')} req/s, ratio ${ratio('zenith')}` +
       ` (graphql-js instead of the planned executor: ${rates('interpreted')} req/s, ratio ${ratio('interpreted')}); SQL statements ${sql.zenith} vs ${sql.baseline}`,
+  );
+  console.log(
+    `  CPU per request (client and server, this process): zenith ${cpuMs('zenith')} ms, baseline ${cpuMs('baseline')} ms,` +
+      ` zenith ÷ baseline ${median(cpu.map((c) => c.zenith / c.baseline)).toFixed(2)}`,
   );
 }
 

@@ -5,7 +5,7 @@
 import { parse, validate, type DocumentNode, type GraphQLField, type GraphQLSchema } from 'graphql';
 import { createContext, type ApiServices } from '../context.js';
 import { ProblemError, problemOfGraphQLError, problems } from '../problems.js';
-import { compileDocument, type CompileDocument, type DocumentExecutor } from './executor.js';
+import { compileRestDocument, type CompileDocument, type DocumentExecutor } from './executor.js';
 import type { PageParams } from './params.js';
 import { takesJoin, type PageRoute, type Route } from './routes.js';
 import { selectionFor } from './selection.js';
@@ -40,8 +40,11 @@ function call(field: GraphQLField<unknown, unknown>, prefix: string): { declarat
   return { declarations, text: `${field.name}${argumentList.length ? `(${argumentList.join(', ')})` : ''}` };
 }
 
-/** `compile` turns the document into what runs it: the planned executor unless told otherwise (the bench's comparison). */
-export function compileRoute(schema: GraphQLSchema, route: Route, compile: CompileDocument = compileDocument): CompiledRoute {
+/**
+ * `compile` turns the document into what runs it: the planned executor in REST's shape unless told
+ * otherwise (the bench's comparison, the tests' graphql-js).
+ */
+export function compileRoute(schema: GraphQLSchema, route: Route, compile: CompileDocument = compileRestDocument): CompiledRoute {
   const compiled = compileWith(schema, route, compile, '');
   // an operation's transaction, rendered as its own resource (resources.ts `embedded`)
   if (takesJoin(route)) compiled.joined = compileWith(schema, route, compile, `transaction ${selectionFor(schema, 'Transaction')}`);

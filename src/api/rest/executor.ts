@@ -9,6 +9,11 @@
 // `interpretDocument` is graphql-js itself; test/api/rest/executor_semantics.test.ts and
 // test/api/rest/executor.db.test.ts compare the two. This file makes the plan, executor_run.ts
 // runs it; both use graphql-js's public API only (test/architecture.test.ts).
+//
+// REST's routes run the plan in REST's shape (compileRestDocument): each field is written under its
+// snake_case name and a null field is left out, in the one pass that builds the result — what
+// render.ts's toRestJson would make of graphql-js's result, without rebuilding each record (a page
+// of 200 records holds ~3,000 fields).
 import {
   BREAK,
   Kind,
@@ -53,9 +58,13 @@ import {
   type FieldPlan,
   type Run,
 } from './executor_run.js';
+import { snakeCase, toRestJson } from './render.js';
 
 /** runs one prepared document with a request's context and variables */
-export type DocumentExecutor = (contextValue: unknown, variables: Record<string, unknown>) => Promise<ExecutionResult>;
+export type DocumentExecutor = ((contextValue: unknown, variables: Record<string, unknown>) => Promise<ExecutionResult>) & {
+  /** its data is already as toRestJson renders it (snake_case keys, no null fields, no __typename) */
+  readonly restShaped?: true;
+};
 
 export type CompileDocument = (schema: GraphQLSchema, document: DocumentNode) => DocumentExecutor;
 
@@ -64,7 +73,12 @@ export const interpretDocument: CompileDocument = (schema, document) => (context
   Promise.resolve(execute({ schema, document, contextValue, variableValues: variables }));
 
 /** the planned execution; a document no plan can hold (not a query, or with directives) runs on graphql-js */
-export const compileDocument: CompileDocument = (schema, document) => {
+export const compileDocument: CompileDocument = (schema, document) => plannedDocument(schema, document, false);
+
+/** the planned execution writing REST's shape (toRestJson's) directly; graphql-js's result when no plan can hold the document */
+export const compileRestDocument: CompileDocument = (schema, document) => plannedDocument(schema, document, true);
+
+function plannedDocument(schema: GraphQLSchema, document: DocumentNode, rest: boolean): DocumentExecutor {
   const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const queryType = schema.getQueryType();
   if (operation?.operation !== 'query' || !queryType || hasDirectives(document)) return interpretDocument(schema, document);
@@ -72,9 +86,9 @@ export const compileDocument: CompileDocument = (schema, document) => {
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   }
-  const plan = new DocumentPlan(schema, fragments);
+  const plan = new DocumentPlan(schema, fragments, rest);
   let rootFields: FieldPlan[] | null = null;
-  return async (contextValue, variables) => {
+  const execute: DocumentExecutor = async (contextValue, variables) => {
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
     if (coerced.errors) return { errors: coerced.errors };
     rootFields ??= plan.fields(queryType, [operation.selectionSet]);
@@ -88,7 +102,8 @@ export const compileDocument: CompileDocument = (schema, document) => {
     }
     return run.errors.length === 0 ? { data } : { errors: run.errors, data };
   };
-};
+  return rest ? Object.assign(execute, { restShaped: true as const }) : execute;
+}
 
 // @skip and @include depend on variables: a plan made once cannot hold them
 const hasDirectives = (document: DocumentNode): boolean => {
@@ -107,11 +122,16 @@ class DocumentPlan {
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly fragments: Record<string, FragmentDefinitionNode>,
+    /** REST's shape: snake_case keys, no null fields, no __typename (render.ts) */
+    private readonly rest: boolean,
   ) {}
 
   /** the plans of the fields the selection sets select on `type` */
   fields(type: GraphQLObjectType, selectionSets: readonly SelectionSetNode[]): FieldPlan[] {
-    return [...collectFields(this.schema, this.fragments, type, selectionSets)].map(([key, nodes]) => {
+    const collected = [...collectFields(this.schema, this.fragments, type, selectionSets)];
+    // REST shows no __typename: it is not even resolved
+    const selected = this.rest ? collected.filter(([, nodes]) => nodes[0]!.name.value !== TypeNameMetaFieldDef.name) : collected;
+    return selected.map(([key, nodes]) => {
       const name = nodes[0]!.name.value;
       const typeName = name === TypeNameMetaFieldDef.name;
       const field = typeName ? TypeNameMetaFieldDef : type.getFields()[name];
@@ -120,6 +140,8 @@ class DocumentPlan {
       const resolve = (typeName ? () => type.name : field.resolve) as GraphQLFieldResolver<unknown, unknown> | undefined;
       return {
         key,
+        out: this.rest ? snakeCase(key) : key,
+        omitsNull: this.rest,
         parentType: type,
         field: field as GraphQLField<unknown, unknown>,
         nodes,
@@ -137,9 +159,16 @@ class DocumentPlan {
     const leaf = getNullableType(type);
     if (isLeafType(leaf)) {
       const nonNull = isNonNullType(type);
+      // (a JSON scalar's object, unless verbatim, is rendered as toRestJson renders it)
+      const complete = this.rest
+        ? (value: unknown) => {
+            const serialized = completeLeaf(leaf, value);
+            return typeof serialized === 'object' ? toRestJson(serialized) : serialized;
+          }
+        : (value: unknown) => completeLeaf(leaf, value);
       return (_run, value, plan) => {
         if (value instanceof Error) throw value;
-        if (value !== null && value !== undefined) return completeLeaf(leaf, value);
+        if (value !== null && value !== undefined) return complete(value);
         return nonNull ? completeNonNull(null, plan) : null;
       };
     }

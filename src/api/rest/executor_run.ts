@@ -40,6 +40,10 @@ export type Complete = (run: Run, value: unknown, plan: FieldPlan, path: Respons
 export interface FieldPlan {
   /** the response key (alias or name) */
   readonly key: string;
+  /** the key the result is written under: the response key, or REST's name of it */
+  readonly out: string;
+  /** REST's shape leaves a null field out (a pending one keeps an undefined placeholder, which JSON leaves out too) */
+  readonly omitsNull: boolean;
   readonly parentType: GraphQLObjectType;
   readonly field: GraphQLField<unknown, unknown>;
   readonly nodes: readonly FieldNode[];
@@ -147,14 +151,14 @@ export function executeFields(run: Run, plans: readonly FieldPlan[], source: unk
       throw error;
     }
     if (isPromise(value)) {
-      result[plan.key] = undefined; // keeps the key's place
+      result[plan.out] = undefined; // keeps the key's place
       (pending ??= []).push(
         value.then((resolved) => {
-          result[plan.key] = resolved;
+          if (resolved !== null || !plan.omitsNull) result[plan.out] = resolved;
         }),
       );
-    } else {
-      result[plan.key] = value;
+    } else if (!plan.omitsNull || (value !== null && value !== undefined)) {
+      result[plan.out] = value;
     }
   }
   return pending ? Promise.all(pending).then(() => result) : result;

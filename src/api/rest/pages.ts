@@ -26,7 +26,8 @@ export async function readPage(
   const connection = route.fields.length === 2 ? (result?.page as Json | null | undefined) : result;
   if (!connection) throw new ProblemError(problems.notFound());
   const edges = (connection.edges as { node: Json }[] | undefined) ?? [];
-  return edges.map((edge) => restResource(route.type, edge.node, ctx.origin));
+  const rendered = compiled.execute.restShaped;
+  return edges.map((edge) => restResource(route.type, edge.node, ctx.origin, rendered));
 }
 
 /**

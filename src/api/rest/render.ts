@@ -58,7 +58,11 @@ export interface Aside {
  * The fields `aside` names go to it instead: a record never has a key deleted, which would turn it
  * into a dictionary, slower to read and to stringify.
  */
-export function renderFields(value: object, target: Record<string, unknown>, aside?: Aside): void {
+export function renderFields(value: object, target: Record<string, unknown>, aside?: Aside, rendered = false): void {
+  if (rendered) {
+    copyFields(value, target, aside);
+    return;
+  }
   const fields = value as Record<string, unknown>;
   // for…in rather than Object.entries: no [key, value] array per field
   for (const key in fields) {
@@ -68,5 +72,17 @@ export function renderFields(value: object, target: Record<string, unknown>, asi
     const rendered = typeof inner === 'object' ? toRestJson(inner) : inner;
     if (aside?.names.has(name)) aside.into[name] = rendered;
     else target[name] = rendered;
+  }
+}
+
+/** renderFields of a value already in REST's shape (the planned executor's, executor.ts): a shallow copy */
+function copyFields(value: object, target: Record<string, unknown>, aside?: Aside): void {
+  const fields = value as Record<string, unknown>;
+  for (const key in fields) {
+    const inner = fields[key];
+    // (a field that resolved late to null kept an undefined placeholder)
+    if (inner === undefined) continue;
+    if (aside?.names.has(key)) aside.into[key] = inner;
+    else target[key] = inner;
   }
 }

@@ -223,9 +223,10 @@ const NOTHING_ASIDE: Rendered = Object.freeze({});
 
 /**
  * A GraphQL result as Horizon shows it: `_links`, `id`, the rendered fields (a field of the record
- * under either name keeps its value), the spec's aliases.
+ * under either name keeps its value), the spec's aliases. `rendered`: the result is already in
+ * REST's shape (its executor's `restShaped`), so its fields are copied, not rendered again.
  */
-export function restResource(typeName: string, result: object, origin: string): Rendered {
+export function restResource(typeName: string, result: object, origin: string, rendered = false): Rendered {
   const compiled = COMPILED[typeName];
   if (!compiled) throw new Error(`no REST resource entry for ${typeName}`);
   const { resource, links, linkOnly } = compiled;
@@ -233,13 +234,13 @@ export function restResource(typeName: string, result: object, origin: string): 
   // (no key is deleted after: see renderFields)
   const out: Rendered = resource.id ? { _links: undefined, id: undefined } : { _links: undefined };
   const only = linkOnly ? {} : NOTHING_ASIDE;
-  renderFields(result, out, linkOnly && { names: linkOnly, into: only });
+  renderFields(result, out, linkOnly && { names: linkOnly, into: only }, rendered);
   out._links ??= links(out, origin, only);
   if (resource.id) out.id ??= resource.id(out);
   const embedded = resource.embedded;
   for (const name in embedded) {
     const value = (result as Record<string, unknown>)[name];
-    if (value !== null && typeof value === 'object') out[name] = restResource(embedded[name] ?? '', value, origin);
+    if (value !== null && typeof value === 'object') out[name] = restResource(embedded[name] ?? '', value, origin, rendered);
   }
   const aliases = resource.aliases;
   for (const alias in aliases) {
@@ -261,7 +262,7 @@ export async function renderResource(
   const record = await run(schema, services, compiled, rootVariables(route.args?.(ctx) ?? {}));
   if (record === null) return null;
   if (route.body) return route.body(toRestJson(record), ctx);
-  return route.links ? (toRestJson(record) as Rendered) : restResource(route.type, record, ctx.origin);
+  return route.links ? (toRestJson(record) as Rendered) : restResource(route.type, record, ctx.origin, compiled.execute.restShaped);
 }
 
 /** the transaction as GET /transactions/{hash} renders it, or null when it is not in the history */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identifyClient, TrustedProxies } from '../../../src/api/client_address.js';
 import { createContext, type ApiServices } from '../../../src/api/context.js';
 import { LiveOrderBook } from '../../../src/api/live_order_book.js';
-import { compileDocument, interpretDocument, type CompileDocument } from '../../../src/api/rest/executor.js';
+import { compileDocument, compileRestDocument, interpretDocument, type CompileDocument } from '../../../src/api/rest/executor.js';
 import { createRestHandler } from '../../../src/api/rest/router.js';
 import { schema } from '../../../src/api/schema/index.js';
 import { inProcessLedgerEvents } from '../../../src/events/ledger_events.js';
@@ -53,7 +53,8 @@ beforeAll(async () => {
     metrics: new MetricsRegistry(),
     orderBook: new LiveOrderBook(test.db, events),
   };
-  bases.compiled = await serve(compileDocument);
+  // the routes' own: the plan writing REST's shape
+  bases.compiled = await serve(compileRestDocument);
   bases.interpreted = await serve(interpretDocument);
 });
 
