@@ -8,7 +8,7 @@
 // handler, in a bare node:http server): what the plan is worth.
 // Run: npx tsx bench/api.ts [seconds=3] [concurrency=16] [postgres]  (BENCH_ONLY=/assets: only the routes whose path contains it;
 // BENCH_RUNS=3: runs per route; BENCH_SQL=1: print each route's statements). Each route also prints the CPU
-// this process spends per request of each server, sent one at a time (BENCH_CPU_REQUESTS=100 per run),
+// this process spends per request of each server, sent one at a time, the two taking turns (BENCH_CPU_REQUESTS=100 per run),
 // and their quotient: the figure the machine's other load moves least.
 // PGlite in memory by default; with "postgres", a fresh database on TEST_DATABASE_URL's server
 // (default postgres://postgres@127.0.0.1:5432), dropped at the end.
@@ -18,7 +18,7 @@ import { execute, parse } from 'graphql';
 import { createContext } from '../src/api/context.js';
 import { schema } from '../src/api/schema/index.js';
 import { createApiServer } from '../src/api/server.js';
-import { interpretDocument } from '../src/api/rest/executor.js';
+import { compileDocument, interpretDocument, type CompileDocument } from '../src/api/rest/executor.js';
 import { createRestHandler } from '../src/api/rest/router.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
@@ -133,11 +133,16 @@ const services = {
 };
 const logger = createLogger('silent', { pretty: false });
 const zenith = createApiServer({ services, logger });
-const interpreted = createRestHandler(schema, services, logger, { compile: interpretDocument });
-const zenithInterpreted = createServer(async (req, res) => {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  if (!(await interpreted(req, res, new URL(req.url ?? '/', 'http://localhost')))) res.writeHead(404).end();
-});
+const bare = (compile: CompileDocument) => {
+  const handle = createRestHandler(schema, services, logger, { compile });
+  return createServer(async (req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (!(await handle(req, res, new URL(req.url ?? '/', 'http://localhost')))) res.writeHead(404).end();
+  });
+};
+const zenithInterpreted = bare(interpretDocument);
+// the plan writing GraphQL's shape, rendered to REST's after (render.ts): what the one pass is worth
+const zenithTwoPass = bare(compileDocument);
 
 const AUTH_REQUIRED = 1;
 const AUTH_REVOCABLE = 2;
@@ -487,21 +492,31 @@ async function rate(url: string): Promise<number> {
 }
 
 /**
- * CPU time (user + system, ms) this process spends per request, requests sent one at a time:
- * client, server and Prisma's engine all run here, so the figure ignores the machine's other load
- * (what a throughput figure does not). PostgreSQL's own work is outside it, alike for both servers.
+ * CPU time (user + system, ms) this process spends per request of each URL, requests sent one at a
+ * time, the URLs taking turns by batches of 10 so that both see the same moments: client, server
+ * and Prisma's engine all run here, so the figure ignores most of the machine's other load (what a
+ * throughput figure does not). PostgreSQL's own work is outside it, alike for both servers.
  */
-async function cpuPerRequest(url: string, requests = CPU_REQUESTS): Promise<number> {
-  await (await fetch(url)).arrayBuffer();
-  const start = process.cpuUsage();
-  for (let i = 0; i < requests; i++) await (await fetch(url)).arrayBuffer();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000 / requests;
+async function cpuPerRequest(urls: readonly string[], requests = CPU_REQUESTS): Promise<number[]> {
+  const BATCH = 10;
+  const rounds = Math.ceil(requests / BATCH);
+  const spent = urls.map(() => 0);
+  for (const url of urls) await (await fetch(url)).arrayBuffer();
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, url] of urls.entries()) {
+      const start = process.cpuUsage();
+      for (let i = 0; i < BATCH; i++) await (await fetch(url)).arrayBuffer();
+      const used = process.cpuUsage(start);
+      spent[index] = (spent[index] ?? 0) + used.user + used.system;
+    }
+  }
+  return spent.map((micros) => micros / 1000 / (rounds * BATCH));
 }
 
 const zenithUrl = await listen(zenith);
 const baselineUrl = await listen(baseline);
 const interpretedUrl = await listen(zenithInterpreted);
+const twoPassUrl = await listen(zenithTwoPass);
 console.log(`${db.kind}, ${SECONDS}s per run, concurrency ${CONCURRENCY}, median of ${RUNS} runs (ratios: median of each run's ratio)`);
 for (const path of [
   `/accounts/${ALICE}`,
@@ -545,17 +560,20 @@ for (const path of [
   const rates = (side: 'zenith' | 'interpreted' | 'baseline') => median(runs.map((r) => r[side])).toFixed(0);
   const ratio = (side: 'zenith' | 'interpreted') => median(runs.map((r) => r[side] / r.baseline)).toFixed(2);
   // this process's CPU per request, the two servers alternating: what load elsewhere moves least
-  const cpu: { zenith: number; baseline: number }[] = [];
-  for (let run = 0; run < RUNS; run++)
-    cpu.push({ baseline: await cpuPerRequest(baselineUrl + path), zenith: await cpuPerRequest(zenithUrl + path) });
-  const cpuMs = (side: 'zenith' | 'baseline') => median(cpu.map((c) => c[side])).toFixed(2);
+  const cpu: { zenith: number; baseline: number; twoPass: number }[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const [baselineCpu = 0, zenithCpu = 0, twoPassCpu = 0] = await cpuPerRequest([baselineUrl + path, zenithUrl + path, twoPassUrl + path]);
+    cpu.push({ baseline: baselineCpu, zenith: zenithCpu, twoPass: twoPassCpu });
+  }
+  const cpuMs = (side: 'zenith' | 'baseline' | 'twoPass') => median(cpu.map((c) => c[side])).toFixed(2);
+  const cpuRatio = (side: 'zenith' | 'twoPass') => median(cpu.map((c) => c[side] / c.baseline)).toFixed(2);
   console.log(
     `GET ${path.replace(ALICE, '{id}')}: zenith ${rates('zenith')} req/s, baseline ${rates('baseline')} req/s, ratio ${ratio('zenith')}` +
       ` (graphql-js instead of the planned executor: ${rates('interpreted')} req/s, ratio ${ratio('interpreted')}); SQL statements ${sql.zenith} vs ${sql.baseline}`,
   );
   console.log(
     `  CPU per request (client and server, this process): zenith ${cpuMs('zenith')} ms, baseline ${cpuMs('baseline')} ms,` +
-      ` zenith ÷ baseline ${median(cpu.map((c) => c.zenith / c.baseline)).toFixed(2)}`,
+      ` zenith ÷ baseline ${cpuRatio('zenith')} (the plan in GraphQL's shape, rendered after: ${cpuMs('twoPass')} ms, ÷ baseline ${cpuRatio('twoPass')})`,
   );
 }
 
@@ -571,5 +589,6 @@ for (const first of [20, 200]) {
 await new Promise((resolve) => zenith.close(resolve));
 await new Promise((resolve) => baseline.close(resolve));
 await new Promise((resolve) => zenithInterpreted.close(resolve));
+await new Promise((resolve) => zenithTwoPass.close(resolve));
 await db.close();
 if (serverUrl) await dropServerDatabase(serverUrl);
