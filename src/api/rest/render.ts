@@ -58,11 +58,7 @@ export interface Aside {
  * The fields `aside` names go to it instead: a record never has a key deleted, which would turn it
  * into a dictionary, slower to read and to stringify.
  */
-export function renderFields(value: object, target: Record<string, unknown>, aside?: Aside, rendered = false): void {
-  if (rendered) {
-    copyFields(value, target, aside);
-    return;
-  }
+export function renderFields(value: object, target: Record<string, unknown>, aside?: Aside): void {
   const fields = value as Record<string, unknown>;
   // for…in rather than Object.entries: no [key, value] array per field
   for (const key in fields) {
@@ -76,7 +72,7 @@ export function renderFields(value: object, target: Record<string, unknown>, asi
 }
 
 /** renderFields of a value already in REST's shape (the planned executor's, executor.ts): a shallow copy */
-function copyFields(value: object, target: Record<string, unknown>, aside?: Aside): void {
+export function copyRenderedFields(value: object, target: Record<string, unknown>, aside?: Aside): void {
   const fields = value as Record<string, unknown>;
   for (const key in fields) {
     const inner = fields[key];

@@ -12,7 +12,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { ApiServices } from '../context.js';
 import { compileRoute, rootVariables, run, type CompiledRoute } from './documents.js';
 import { link, type Links } from './hal.js';
-import { renderFields, toRestJson } from './render.js';
+import { copyRenderedFields, renderFields, toRestJson } from './render.js';
 import { routes, type ResourceRoute, type RouteContext } from './routes.js';
 
 type Rendered = Record<string, unknown>;
@@ -234,7 +234,7 @@ export function restResource(typeName: string, result: object, origin: string, r
   // (no key is deleted after: see renderFields)
   const out: Rendered = resource.id ? { _links: undefined, id: undefined } : { _links: undefined };
   const only = linkOnly ? {} : NOTHING_ASIDE;
-  renderFields(result, out, linkOnly && { names: linkOnly, into: only }, rendered);
+  (rendered ? copyRenderedFields : renderFields)(result, out, linkOnly && { names: linkOnly, into: only });
   out._links ??= links(out, origin, only);
   if (resource.id) out.id ??= resource.id(out);
   const embedded = resource.embedded;

@@ -1,6 +1,7 @@
 // Plain-object ledger entries (fast to clone and compare) and their conversion to and from XDR.
 // Assets and account ids are the protocol's own (src/stellar/).
 import { xdr } from '@stellar/stellar-sdk/base';
+import { boundedMemo } from '../../support/bounded_memo.js';
 import {
   accountIdFromXdr,
   accountIdKey,
@@ -140,21 +141,11 @@ export type EntryRec = AccountRec | TrustLineRec | DataRec | OfferRec | Claimabl
 
 // ---- keys --------------------------------------------------------------------------------------
 
-const accountKeys = new Map<string, string>();
-
 /**
  * Cached: the same key string each time, whose hash the state's maps compute once (a new
  * concatenation is hashed again at every lookup, and accounts are looked up many times per transaction).
  */
-export function accountKey(accountId: string): string {
-  let key = accountKeys.get(accountId);
-  if (key === undefined) {
-    key = `A${accountId}`;
-    if (accountKeys.size >= 100_000) accountKeys.clear();
-    accountKeys.set(accountId, key);
-  }
-  return key;
-}
+export const accountKey: (accountId: string) => string = boundedMemo(100_000, (accountId) => `A${accountId}`);
 export function trustLineKey(accountId: string, asset: TrustLineAsset): string {
   return asset.type === 'pool_share' ? `T${accountId}/${asset.poolId}` : `T${accountId}/${asset.code}/${asset.issuer}`;
 }

@@ -2,6 +2,7 @@
 // per check, each signature may serve several checks, and unused signatures are an error.
 import { createHash } from 'node:crypto';
 import { verifyEd25519 } from './ed25519.js';
+import { boundedMemo } from '../../support/bounded_memo.js';
 import type { SignerWeight } from './entries.js';
 
 export interface DecoratedSig {
@@ -16,21 +17,14 @@ const TYPE_PRE_AUTH_TX = 0x31;
 const TYPE_HASH_X = 0x32;
 const TYPE_SIGNED_PAYLOAD = 0x33;
 
-const firstMemoKeys = new Map<string, string>();
+const firstMemoKey = boundedMemo(100_000, (signerKey) => `0:${signerKey}`);
 
 /**
  * The memo key of a check: signature index and hex SignerKey. Those of the first signature (most
  * transactions have one) are cached, being looked up at submission, nomination and apply.
  */
 function memoKey(index: number, signerKey: string): string {
-  if (index !== 0) return `${index}:${signerKey}`;
-  let memo = firstMemoKeys.get(signerKey);
-  if (memo === undefined) {
-    memo = `0:${signerKey}`;
-    if (firstMemoKeys.size >= 100_000) firstMemoKeys.clear();
-    firstMemoKeys.set(signerKey, memo);
-  }
-  return memo;
+  return index === 0 ? firstMemoKey(signerKey) : `${index}:${signerKey}`;
 }
 
 /** An ed25519 check a SignatureChecker may ask for, done ahead (verify_pool.ts) into its memo. */
@@ -70,18 +64,8 @@ export function pendingEd25519Checks(
   }
 }
 
-const publicKeys = new Map<string, Buffer>();
-
 /** the raw key of an ed25519 hex SignerKey, cached (the same accounts sign again and again) */
-function publicKeyOf(signerKeyHex: string): Buffer {
-  let key = publicKeys.get(signerKeyHex);
-  if (!key) {
-    key = Buffer.from(signerKeyHex.slice(8), 'hex');
-    if (publicKeys.size >= 100_000) publicKeys.clear();
-    publicKeys.set(signerKeyHex, key);
-  }
-  return key;
-}
+const publicKeyOf = boundedMemo(100_000, (signerKeyHex) => Buffer.from(signerKeyHex.slice(8), 'hex'));
 
 export class SignatureChecker {
   private readonly used: boolean[];
