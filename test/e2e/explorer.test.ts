@@ -278,6 +278,8 @@ describe.skipIf(!available && !inCi)('the explorer in headless Chromium', () => 
 
     await search(page, 'USD');
     await page.waitForURL('**/explorer/assets?code=USD');
+    // the URL changes before the query answers: wait for the table, then read all of it
+    await page.locator('#assets tbody tr').first().waitFor();
     expect(await page.locator('#assets tbody tr').allTextContents()).toEqual([expect.stringContaining('USD')]);
     await search(page, `USD:${issuer.publicKey()}`);
     await page.waitForURL(`**/explorer/assets?code=USD&issuer=${issuer.publicKey()}`);
