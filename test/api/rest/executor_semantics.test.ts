@@ -7,6 +7,8 @@
 // value, so that its printing (a private module) and ours do not drift apart.
 import {
   GraphQLBoolean,
+  GraphQLFloat,
+  GraphQLID,
   GraphQLInt,
   GraphQLInterfaceType,
   GraphQLList,
@@ -115,6 +117,48 @@ const Box: GraphQLObjectType = new GraphQLObjectType({
   }),
 });
 
+// properties read as they are (no resolver): the planned executor writes a value its built-in
+// scalar would give back unchanged without a call, and must agree with graphql-js on every other
+const Plain = new GraphQLObjectType({
+  name: 'Plain',
+  fields: {
+    s: { type: GraphQLString },
+    i: { type: GraphQLInt },
+    f: { type: GraphQLFloat },
+    b: { type: GraphQLBoolean },
+    id: { type: GraphQLID },
+    strictS: { type: new GraphQLNonNull(GraphQLString) },
+    strictI: { type: new GraphQLNonNull(GraphQLInt) },
+  },
+});
+
+const PLAIN_VALUES: unknown[] = [
+  'text',
+  '',
+  '7',
+  '1.5',
+  0,
+  -0,
+  7,
+  -7,
+  1.5,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31),
+  -(2 ** 31) - 1,
+  Number.MAX_SAFE_INTEGER,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  true,
+  false,
+  null,
+  undefined,
+  10n,
+  { valueOf: () => 3 },
+  [1],
+  () => 'from a method',
+];
+
 const Pair = new GraphQLObjectType({
   name: 'Pair',
   fields: {
@@ -182,6 +226,10 @@ const Query = new GraphQLObjectType({
     muted: { type: new GraphQLList(Mute), resolve: () => shown },
     notAList: { type: new GraphQLList(GraphQLString), resolve: () => 42 },
     pair: { type: Pair, resolve: () => ({}) },
+    plains: {
+      type: new GraphQLList(Plain),
+      resolve: () => PLAIN_VALUES.map((v) => ({ s: v, i: v, f: v, b: v, id: v, strictS: v, strictI: v })),
+    },
     pairs: { type: new GraphQLList(new GraphQLNonNull(Pair)), resolve: () => [Promise.resolve({}), {}] },
   },
 });
@@ -235,6 +283,8 @@ describe('the planned executor', () => {
     ['resolveType answering what is not a possible type', '{ oddNodes { name } }', {}],
     ['isTypeOf refusing a value', '{ dog { name } }', {}],
     ['a scalar that gives nothing back, for every kind of value', '{ muted }', {}],
+    ['properties of built-in scalars, read as they are, of every kind', '{ plains { s i f b id } }', {}],
+    ['the same, non-null', '{ plains { strictS } p: plains { strictI } }', {}],
   ])('%s', async (_name, text, variables) => {
     const { planned, interpreted, rest } = await both(text, variables);
     expect(planned).toEqual(interpreted);
