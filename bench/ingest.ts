@@ -34,7 +34,8 @@ const OPS_PER_TX = Number(process.argv[4] ?? 1);
 // pglite-memory: in memory, as Zenith opens it
 const KINDS = (process.argv[5] ?? 'pglite-defaults,pglite,postgresql').split(',');
 const WORKER_RUNS = process.argv[6] ?? 'both';
-const TARGET_OPS = 10_000;
+/** issue #22's rate for a reingest into PostgreSQL (PGlite's target is its flatness, below) */
+const TARGET_OPS = 25_000;
 /** the last quarter's rate over the first's: "within 20% of flat" */
 const TARGET_GROWTH = 0.8;
 
@@ -215,8 +216,9 @@ async function main(): Promise<void> {
                 peakRssToPgliteDefaults: +(Math.max(...r.quarterPeakRssMb) / Math.max(...pgliteBaseline.quarterPeakRssMb)).toFixed(2),
               }
             : {}),
-          targetOpsPerSecond: TARGET_OPS,
-          ratioToTarget: +(r.operationsPerSecond / TARGET_OPS).toFixed(2),
+          ...(r.database === 'postgresql'
+            ? { targetOpsPerSecond: TARGET_OPS, ratioToTarget: +(r.operationsPerSecond / TARGET_OPS).toFixed(2) }
+            : {}),
           growthRatioToTarget: +(r.lastToFirstQuarter / TARGET_GROWTH).toFixed(2),
         }),
       );
