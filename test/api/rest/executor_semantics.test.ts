@@ -117,8 +117,8 @@ const Box: GraphQLObjectType = new GraphQLObjectType({
   }),
 });
 
-// properties read as they are (no resolver): the planned executor writes a value its built-in
-// scalar would give back unchanged without a call, and must agree with graphql-js on every other
+// properties read by the default resolver (a method is called) into the built-in scalars, given
+// every kind of value: what a shortcut for plain columns (no call to resolve or serialize) must keep
 const Plain = new GraphQLObjectType({
   name: 'Plain',
   fields: {
