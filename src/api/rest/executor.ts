@@ -8,7 +8,8 @@
 // resolvers, resolveType and isTypeOf, scalar serialization, null bubbling, located errors.
 // `interpretDocument` is graphql-js itself; test/api/rest/executor_semantics.test.ts and
 // test/api/rest/executor.db.test.ts compare the two. This file makes the plan, executor_run.ts
-// runs it; both use graphql-js's public API only (test/architecture.test.ts).
+// runs it, executor_fields.ts generates each object type's runner of its fields; all use
+// graphql-js's public API only (test/architecture.test.ts).
 //
 // REST's routes run the plan in REST's shape (compileRestDocument): each field is written under its
 // snake_case name and a null field is left out, in the one pass that builds the result — what
@@ -58,6 +59,7 @@ import {
   type FieldPlan,
   type Run,
 } from './executor_run.js';
+import { compileFields, type ObjectFields } from './executor_fields.js';
 import { snakeCase, toRestJson } from './render.js';
 
 /** runs one prepared document with a request's context and variables */
@@ -215,8 +217,13 @@ class DocumentPlan {
   }
 
   private objectCompletion(type: GraphQLObjectType, nodes: readonly FieldNode[]): Complete {
-    let plans: FieldPlan[] | null = null;
-    const fieldsOf = () => (plans ??= this.fields(type, subselections(nodes)));
+    // its fields' runner, generated once the first value reaches it
+    let runner: ObjectFields | null = null;
+    const fieldsOf = (): ObjectFields => {
+      if (runner) return runner;
+      const plans = this.fields(type, subselections(nodes));
+      return (runner = compileFields(plans, this.rest) ?? ((run, value, path) => executeFields(run, plans, value, path)));
+    };
     const isTypeOf = type.isTypeOf;
     return (run, value, plan, path) => {
       if (isTypeOf) {
@@ -224,12 +231,12 @@ class DocumentPlan {
         if (isPromise(matches)) {
           return matches.then((ok) => {
             if (!ok) throw invalidReturnType(type, value, nodes);
-            return executeFields(run, fieldsOf(), value, path);
+            return fieldsOf()(run, value, path);
           });
         }
         if (!matches) throw invalidReturnType(type, value, nodes);
       }
-      return executeFields(run, fieldsOf(), value, path);
+      return fieldsOf()(run, value, path);
     };
   }
 }

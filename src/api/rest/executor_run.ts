@@ -56,7 +56,7 @@ export interface FieldPlan {
   readonly complete: Complete;
 }
 
-const NO_ARGUMENTS: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+export const NO_ARGUMENTS: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
 export const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as { then?: unknown } | null)?.then === 'function';
 
@@ -100,11 +100,11 @@ function fieldError(run: Run, error: unknown, plan: FieldPlan, path: ResponsePat
 const fieldPath = (plan: FieldPlan, parentPath: ResponsePath | undefined): ResponsePath =>
   addPath(parentPath, plan.key, plan.parentType.name);
 
-function resolveField(run: Run, plan: FieldPlan, source: unknown, parentPath: ResponsePath | undefined): unknown {
+export function resolveField(run: Run, plan: FieldPlan, source: unknown, parentPath: ResponsePath | undefined): unknown {
   let path = plan.leaf && !plan.readsInfo ? undefined : fieldPath(plan, parentPath);
+  let value: unknown;
   try {
     const args = plan.takesArguments ? getArgumentValues(plan.field, plan.nodes[0]!, run.variables) : NO_ARGUMENTS;
-    let value: unknown;
     if (plan.resolve) {
       value = plan.resolve(
         source,
@@ -125,7 +125,40 @@ function resolveField(run: Run, plan: FieldPlan, source: unknown, parentPath: Re
             )
           : property;
     }
-    // (a leaf's completion is given no path: it never reads one)
+  } catch (error) {
+    return fieldError(run, error, plan, (path ??= fieldPath(plan, parentPath)));
+  }
+  return completeField(run, plan, value, path, parentPath);
+}
+
+/**
+ * What is left of resolveField for a field without arguments whose value was read elsewhere
+ * (executor_fields.ts): its resolver's value, or its property, which graphql-js's default resolver
+ * calls when it is a method; then completed. Errors stop at the field by graphql-js's rule: only a
+ * non-null field's error is thrown.
+ */
+export function settleField(run: Run, plan: FieldPlan, source: unknown, value: unknown, parentPath: ResponsePath | undefined): unknown {
+  // (a leaf's completion is given no path: it never reads one)
+  let path = plan.leaf ? undefined : fieldPath(plan, parentPath);
+  if (!plan.resolve && typeof value === 'function') {
+    const methodPath = (path ??= fieldPath(plan, parentPath));
+    try {
+      value = (value as (...a: unknown[]) => unknown).call(source, NO_ARGUMENTS, run.context, resolveInfo(run, plan, methodPath));
+    } catch (error) {
+      return fieldError(run, error, plan, methodPath);
+    }
+  }
+  return completeField(run, plan, value, path, parentPath);
+}
+
+function completeField(
+  run: Run,
+  plan: FieldPlan,
+  value: unknown,
+  path: ResponsePath | undefined,
+  parentPath: ResponsePath | undefined,
+): unknown {
+  try {
     const completed = isPromise(value)
       ? value.then((resolved) => plan.complete(run, resolved, plan, path as ResponsePath))
       : plan.complete(run, value, plan, path as ResponsePath);
@@ -136,6 +169,10 @@ function resolveField(run: Run, plan: FieldPlan, source: unknown, parentPath: Re
     return fieldError(run, error, plan, (path ??= fieldPath(plan, parentPath)));
   }
 }
+
+/** a field's error thrown while resolving it, by graphql-js's rule: null, or thrown on (located) when the field is non-null */
+export const failField = (run: Run, error: unknown, plan: FieldPlan, parentPath: ResponsePath | undefined): null =>
+  fieldError(run, error, plan, fieldPath(plan, parentPath));
 
 /** the fields of one object, in the document's order; a promise when any of them is one */
 export function executeFields(run: Run, plans: readonly FieldPlan[], source: unknown, path: ResponsePath | undefined): unknown {
