@@ -27,6 +27,7 @@ import { countSubscriptions } from './subscription_metrics.js';
 import { graphqlLogging } from './graphql_logging.js';
 import { OpenStreams, streamLimitsOf, streamLimitsPlugin, type StreamLimits } from './stream_limits.js';
 import { codedRefusals, GRAPHQL_SSE_ENDPOINT, graphqlSSE } from './graphql_sse.js';
+import { sharedSubscriptionExecution } from './shared_subscriptions.js';
 import { graphiqlPage } from './graphiql.js';
 import { createFriendbotHandler, friendbotLimiters, type Funder } from './rest/friendbot.js';
 import { createRestHandler, type RequestHandler } from './rest/router.js';
@@ -103,6 +104,7 @@ export function createApiServer(options: ApiServerOptions): Server {
         chargeGraphQLCost(limiter, (req) => identifyClient(req, trustedProxies).ip),
       ),
       graphqlSSE({ maxBodyBytes: limits.maxBodyBytes, logger, streams }),
+      sharedSubscriptionExecution(),
       countSubscriptions(services.metrics.prometheus),
       streamLimitsPlugin(streams),
       codedRefusals(),

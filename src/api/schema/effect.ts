@@ -78,7 +78,7 @@ builder.subscriptionField('effects', (t) =>
       ...forAccountArgs,
       ...forLiquidityPoolArgs,
     },
-    subscribe: (_root, args, ctx, info) => follow(ctx, effectList(ctx, info, historyScope(args)), args.cursor),
+    subscribe: (_root, args, ctx, info) => follow(ctx, info, effectList(ctx, info, historyScope(args)), args.cursor),
     resolve: (effect, _args, ctx) => freshLoaders(effect, ctx),
   }),
 );

@@ -59,7 +59,7 @@ builder.subscriptionField('ledgers', (t) =>
     type: LedgerRef,
     description: 'Each ledger as it is ingested, after replaying those after the cursor.',
     args: { cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }) },
-    subscribe: (_root, args, ctx, info) => follow(ctx, ledgerList(ctx, info), args.cursor),
+    subscribe: (_root, args, ctx, info) => follow(ctx, info, ledgerList(ctx, info), args.cursor),
     resolve: (ledger, _args, ctx) => freshLoaders(ledger, ctx),
   }),
 );

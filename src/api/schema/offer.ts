@@ -91,7 +91,7 @@ builder.subscriptionField('offers', (t) =>
       ...offerFilterArgs,
       cursor: t.arg.string({ description: 'replay after this paging token (now: only what is new), then follow new ledgers' }),
     },
-    subscribe: (_root, args, ctx, info) => follow(ctx, offerList(ctx, info, offerFilterWhere(args)), args.cursor),
+    subscribe: (_root, args, ctx, info) => follow(ctx, info, offerList(ctx, info, offerFilterWhere(args)), args.cursor),
     resolve: (offer, _args, ctx) => freshLoaders(offer, ctx),
   }),
 );

@@ -139,7 +139,7 @@ builder.subscriptionField('operations', (t) =>
       ...includeFailedArg,
     },
     subscribe: (_root, args, ctx, info) =>
-      follow(ctx, operationList(ctx, info, historyScope(args), { includeFailed: args.includeFailed ?? false }), args.cursor),
+      follow(ctx, info, operationList(ctx, info, historyScope(args), { includeFailed: args.includeFailed ?? false }), args.cursor),
     resolve: (op, _args, ctx) => freshLoaders(op, ctx),
   }),
 );
@@ -155,7 +155,7 @@ builder.subscriptionField('payments', (t) =>
     },
     subscribe: (_root, args, ctx, info) => {
       const options = { includeFailed: args.includeFailed ?? false, paymentsOnly: true };
-      return follow(ctx, operationList(ctx, info, { account: accountIdArg('forAccount', args.forAccount) }, options), args.cursor);
+      return follow(ctx, info, operationList(ctx, info, { account: accountIdArg('forAccount', args.forAccount) }, options), args.cursor);
     },
     resolve: (op, _args, ctx) => freshLoaders(op, ctx),
   }),

@@ -173,7 +173,7 @@ builder.subscriptionField('trades', (t) =>
     subscribe: async (_root, args, ctx, info) => {
       const { where, flipped, known } = await tradesOf(ctx, args);
       if (!(await known())) throw new ProblemError(problems.notFound());
-      return follow(ctx, tradeList(ctx, info, where, flipped), args.cursor);
+      return follow(ctx, info, tradeList(ctx, info, where, flipped), args.cursor);
     },
     resolve: (trade, _args, ctx) => freshLoaders(trade, ctx),
   }),

@@ -233,7 +233,7 @@ builder.subscriptionField('transactions', (t) =>
       ...includeFailedArg,
     },
     subscribe: (_root, args, ctx, info) =>
-      follow(ctx, transactionList(ctx, info, historyScope(args), args.includeFailed ?? false), args.cursor),
+      follow(ctx, info, transactionList(ctx, info, historyScope(args), args.includeFailed ?? false), args.cursor),
     resolve: (tx, _args, ctx) => freshLoaders(tx, ctx),
   }),
 );
