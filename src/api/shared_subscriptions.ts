@@ -25,7 +25,7 @@ export function sharedSubscriptionExecution(): Plugin {
   const byDocument = new WeakMap<DocumentNode, Map<string, Shared>>();
   const subscribe = async (args: ExecutionArgs) => {
     const source = await createSourceEventStream(args);
-    if (!isAsyncIterable(source)) return source;
+    if (!(Symbol.asyncIterator in source)) return source;
     const key = `${args.operationName ?? ''}\n${JSON.stringify(args.variableValues ?? null)}`;
     let sharing = byDocument.get(args.document);
     if (!sharing) byDocument.set(args.document, (sharing = new Map()));
@@ -53,9 +53,6 @@ export function sharedSubscriptionExecution(): Plugin {
     },
   };
 }
-
-const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
-  typeof (value as { [Symbol.asyncIterator]?: unknown } | null)?.[Symbol.asyncIterator] === 'function';
 
 /**
  * The events of `source` executed, as graphql-js's mapAsyncIterator maps them (a private module):
