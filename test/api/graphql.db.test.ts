@@ -303,7 +303,7 @@ describe('GraphQL', () => {
 
   it('resolves relations both ways and Relay nodes', async () => {
     const result = await query(`{
-      ledger(sequence: 3) { id transactions(first: 1) { edges { node { hash account { accountId } operations { edges { node { effects { edges { node { account { accountId } operation { pagingToken } } } } } } } } } } }
+      ledger(sequence: 3) { id transactions(first: 1) { edges { node { id hash account { accountId } operations { edges { node { effects { edges { node { account { accountId } operation { pagingToken } } } } } } } } } } }
       offer(id: "7") { id trades { edges { node { baseAccount { accountId } counterAccountId operation { pagingToken } price { n d } } } } }
     }`);
     expect(result.errors).toBeUndefined();
@@ -311,7 +311,14 @@ describe('GraphQL', () => {
       ledger: {
         id: string;
         transactions: {
-          edges: { node: { account: unknown; operations: { edges: { node: { effects: { edges: { node: unknown }[] } } }[] } } }[];
+          edges: {
+            node: {
+              id: string;
+              hash: string;
+              account: unknown;
+              operations: { edges: { node: { effects: { edges: { node: unknown }[] } } }[] };
+            };
+          }[];
         };
       };
       offer: { trades: { edges: { node: unknown }[] } };
@@ -330,6 +337,14 @@ describe('GraphQL', () => {
     });
     const node = await query(`query($id: ID!) { node(id: $id) { ... on Ledger { sequence } } }`, { id: data.ledger.id });
     expect(node.data).toEqual({ node: { sequence: 3 } });
+    // a transaction's node id is its hash, looked up without a unique index (migration 0012)
+    expect(Buffer.from(tx?.id ?? '', 'base64').toString()).toBe(`Transaction:${tx?.hash}`);
+    const txNode = await query(`query($id: ID!) { node(id: $id) { ... on Transaction { hash ledger { sequence } } } }`, { id: tx?.id });
+    expect(txNode.data).toEqual({ node: { hash: tx?.hash, ledger: { sequence: 3 } } });
+    const unknown = Buffer.from(`Transaction:${'0'.repeat(64)}`).toString('base64');
+    expect((await query(`query($id: ID!) { node(id: $id) { id } }`, { id: unknown })).data).toEqual({ node: null });
+    const malformed = await query(`query($id: ID!) { node(id: $id) { id } }`, { id: Buffer.from('Transaction:\u0000').toString('base64') });
+    expect((malformed.errors?.[0]?.originalError as { problem?: { type: string } } | undefined)?.problem?.type).toBe('bad_request');
   });
 
   it('answers bad input with Horizon codes in extensions.code', async () => {

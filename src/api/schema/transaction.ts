@@ -2,6 +2,7 @@
 // account; its lists of operations, payments and effects (the transaction's TOID range) are
 // history_lists.ts. submitTransaction submits one (../submission.ts), submitTransactionAsync hands
 // one to the core without waiting for its ledger.
+import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { shownMuxedId } from '../../stellar/index.js';
 import { submissionSystem, submitTransaction, submitTransactionAsync, type AsyncSubmissionAnswer } from '../submission.js';
@@ -119,9 +120,8 @@ function hasPreconditions(tx: TransactionRecord): boolean {
  */
 const foundByInnerHash = new WeakSet<object>();
 
-export const TransactionRef = builder.prismaNode('Transaction', {
+export const TransactionRef = builder.prismaObject('Transaction', {
   description: 'A transaction in a closed ledger.',
-  id: { field: 'hash' },
   fields: (t) => ({
     pagingToken: t.expose('id', { type: 'Int64', description: 'the cursor of this transaction in lists (its TOID)' }),
     hash: t.string({
@@ -179,6 +179,17 @@ export const TransactionRef = builder.prismaNode('Transaction', {
   }),
 });
 
+// A transaction's node id is its hash, which has a hash index and no unique one (migration 0012):
+// nodes are found with findFirst, and Pothos loads missing relations by the primary key (the TOID).
+builder.nodeRef<typeof TransactionRef.$inferType, string, typeof TransactionRef>(TransactionRef, {
+  id: { resolve: (tx) => tx.hash },
+  loadWithoutCache: (id, ctx, info) =>
+    ctx.prisma.transaction.findFirst({
+      ...queryFromInfo({ context: ctx, info, typeName: 'Transaction', awaitSelections: true }),
+      where: { hash: hashArg('id', id) },
+    }),
+});
+
 // Relations are added apart from the type so that the refs' types do not depend on each other.
 builder.prismaObjectFields(TransactionRef, (t) => ({
   ledger: t.relation('ledger'),
@@ -198,7 +209,7 @@ builder.queryField('transaction', (t) =>
     args: { hash: t.arg.string({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const hash = hashArg('hash', args.hash);
-      const outer = await ctx.prisma.transaction.findUnique({ ...query, where: { hash } });
+      const outer = await ctx.prisma.transaction.findFirst({ ...query, where: { hash } });
       if (outer) return outer;
       const bump = await ctx.prisma.transaction.findFirst({ ...query, where: { innerTransactionHash: hash } });
       if (bump) foundByInnerHash.add(bump);
