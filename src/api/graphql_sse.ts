@@ -10,7 +10,9 @@
 // stream (stream_limits.ts: 429 or 503 over the caps), and each operation of the single-connection
 // mode is one more; the client leaving aborts the request graphql-sse sees, which ends its operations,
 // and a reservation that never connects is dropped after --stream-drain-timeout. graphql-sse's
-// own refusals and yoga's bodiless ones are answered as coded errors too (`codedRefusals`).
+// own refusals and yoga's bodiless ones are answered as coded errors too (`codedRefusals`). A
+// distinct connection's events are written to its socket here (`writeEvents`), each result encoded
+// once for the subscriptions that share it; the single-connection mode's go through graphql-sse.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getOperationAST, GraphQLError, type ExecutionResult } from 'graphql';
 import type { Response as SSEResponse } from 'graphql-sse';
@@ -18,7 +20,8 @@ import { createHandler } from 'graphql-sse/lib/use/fetch';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
 import { boundedMessage, ProblemError } from './problems.js';
-import { type OpenStreams, streamRefusalError } from './stream_limits.js';
+import { EventBytes, EventWriter, open } from './event_writer.js';
+import { type OpenStreams, type StreamTicket, streamRefusalError } from './stream_limits.js';
 
 export const GRAPHQL_SSE_ENDPOINT = '/graphql/stream';
 
@@ -74,6 +77,72 @@ async function readBoundedText(body: ReadableStream<Uint8Array>, maxBytes: numbe
       return null;
     }
     text += decoder.decode(value, { stream: true });
+  }
+}
+
+/**
+ * The one result of a query, or of an operation refused before it ran (a bad cursor, over the cost
+ * budget): `{errors}` without `data` is no result to graphql-sse ("Unable to detect operation AST").
+ */
+function singleResult(result: ExecutionResult): ExecutionResult {
+  const errors = result.errors?.map((error: GraphQLError) => clientError(error, 'server_error'));
+  return { ...result, ...(errors ? { errors } : {}), data: result.data ?? null };
+}
+
+/** graphql-sse's keep-alive: a comment every 12 s (its handler's pinger) */
+const PING_MS = 12_000;
+const PING = ':\n\n';
+const COMPLETE = 'event: complete\ndata:\n\n';
+const nextEvents = new WeakMap<ExecutionResult, EventBytes>();
+
+/**
+ * A result as graphql-sse's `next` message (`print` in its common.ts), encoded once: the
+ * subscriptions that share an execution (shared_subscriptions.ts) share the result, and so its bytes.
+ */
+function nextEvent(result: ExecutionResult): EventBytes {
+  let event = nextEvents.get(result);
+  if (event === undefined) {
+    event = new EventBytes(Buffer.from(`event: next\ndata: ${JSON.stringify(result)}\n\n`));
+    nextEvents.set(result, event);
+  }
+  return event;
+}
+
+/**
+ * A distinct connection's events, written as graphql-sse writes them (the same headers, the first
+ * empty message, the pings, `next` per result, `complete` at the end) but to the response itself,
+ * as REST's streams write theirs (event_writer.ts): graphql-sse's fetch handler would queue every
+ * message through a ReadableStream and the server adapter, and encode each result once per client.
+ * The next result is taken once the socket has room; the client leaving ends the operation.
+ */
+async function writeEvents(
+  res: ServerResponse,
+  ticket: StreamTicket | undefined,
+  results: AsyncIterable<ExecutionResult> | ExecutionResult,
+): Promise<void> {
+  res.writeHead(200, 'OK', {
+    connection: 'keep-alive',
+    'cache-control': 'no-cache',
+    'content-encoding': 'none',
+    'content-type': 'text/event-stream; charset=utf-8',
+  });
+  // an empty message first: some browsers take no header flush
+  res.write(PING);
+  const writer = new EventWriter(res, true, ticket);
+  const iterator = Symbol.asyncIterator in results ? results[Symbol.asyncIterator]() : [results][Symbol.iterator]();
+  const leave = () => void iterator.return?.();
+  res.once('close', leave);
+  const pinger = setInterval(() => {
+    if (open(res) && !writer.full) res.write(PING);
+  }, PING_MS);
+  try {
+    for (let next = await iterator.next(); !next.done && open(res); next = await iterator.next()) {
+      if (!writer.write(nextEvent(next.value))) await writer.drained();
+    }
+    if (open(res)) res.end(COMPLETE);
+  } finally {
+    clearInterval(pinger);
+    res.off('close', leave);
   }
 }
 
@@ -156,6 +225,8 @@ export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger; stre
   /** tokens reserved (PUT) whose stream has not connected yet */
   const unconnected = new Set<string>();
   const serverContexts = new WeakMap<Request, ServerContext>();
+  /** the results of a distinct connection's operation, by its request */
+  const distinctResults = new WeakMap<Request, AsyncIterable<ExecutionResult> | ExecutionResult>();
   const tooLarge = (): HandlerResponse =>
     errorsResponse(413, [{ message: 'Request body too large', extensions: { code: 'REQUEST_ENTITY_TOO_LARGE' } }]);
   let yogaServer: YogaServerInstance<Record<string, unknown>, Record<string, unknown>> | undefined;
@@ -192,11 +263,13 @@ export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger; stre
           const result = (await (operation?.operation === 'subscription' ? enveloped.subscribe(args) : enveloped.execute(args))) as
             | ExecutionResult
             | AsyncIterable<ExecutionResult>;
-          if (Symbol.asyncIterator in result) return result;
-          // refused before it ran (a bad cursor, over the cost budget): `{errors}` without `data`
-          // is no result to graphql-sse ("Unable to detect operation AST")
-          const errors = result.errors?.map((error: GraphQLError) => clientError(error, 'server_error'));
-          return { ...result, ...(errors ? { errors } : {}), data: result.data ?? null };
+          const results = Symbol.asyncIterator in result ? result : singleResult(result);
+          if (req.headers.get('accept') === 'text/event-stream' && serverContexts.get(req.raw)?.res) {
+            // a distinct connection: `answer` writes its events (`writeEvents`), graphql-sse does not
+            distinctResults.set(req.raw, results);
+            return [null, { status: 200, statusText: 'OK' }];
+          }
+          return results;
         },
       },
       yoga.fetchAPI,
@@ -271,6 +344,17 @@ export function graphqlSSE(options: { maxBodyBytes: number; logger: Logger; stre
       }
       serverContexts.set(req, context);
       const response = await handle(req);
+      const results = distinctResults.get(req);
+      if (results !== undefined && context.res) {
+        const { res } = context;
+        await writeEvents(res, context.streamTicket as StreamTicket | undefined, results).catch((error: unknown) => {
+          // an event source that failed: nothing can be answered once the events began
+          logger.error({ err: error }, 'graphql-sse stream failed');
+          res.destroy();
+        });
+        // the events are written and the response ended: the server adapter sends nothing of this
+        return new fetchAPI.Response(null, { status: 200 });
+      }
       if (request.method === 'PUT' && response.status === 201) expireReservation(await response.clone().text());
       const coded = response.status >= 400 ? await codedRefusal(response) : null;
       return coded ? respond(coded) : response;

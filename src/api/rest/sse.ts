@@ -6,10 +6,10 @@
 // the stream's ticket (stream_limits.ts) disconnects a client that stops reading and charges each
 // update to its rate limit, which ends the stream with Horizon's error event once spent.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Writable } from 'node:stream';
 import type { LedgerEvents } from '../../events/ledger_events.js';
 import { type Follower, followChanges, followKeyset, type Keyset } from '../follow/index.js';
-import { drained, STREAM_RATE_LIMITED, type StreamTicket } from '../stream_limits.js';
+import { EventBytes, EventWriter, open } from '../event_writer.js';
+import { STREAM_RATE_LIMITED, type StreamTicket } from '../stream_limits.js';
 
 export interface StreamRecord {
   pagingToken: string;
@@ -58,23 +58,6 @@ export async function streamRecords(
   await send(req, res, records, recordEvent, ticket);
 }
 
-/**
- * One event's bytes: encoded once, and framed as an HTTP chunk once, however many streams send it
- * (streams that share a read share its records, and so their events).
- */
-class EventBytes {
-  private framed: Buffer | null = null;
-
-  constructor(readonly bytes: Buffer) {}
-
-  /** the bytes as one chunk of a chunked response */
-  get chunk(): Buffer {
-    this.framed ??= Buffer.concat([Buffer.from(`${this.bytes.length.toString(16)}\r\n`, 'latin1'), this.bytes, CRLF]);
-    return this.framed;
-  }
-}
-
-const CRLF = Buffer.from('\r\n', 'latin1');
 const recordEvents = new WeakMap<StreamRecord, EventBytes>();
 
 function recordEvent(record: StreamRecord): EventBytes {
@@ -147,50 +130,4 @@ async function send<T>(
     res.off('close', leave);
     leave();
   }
-}
-
-/**
- * Writes a stream's events. Once the response owns its socket and has nothing of its own unsent,
- * an event goes to the socket itself, as the chunk every stream sending it shares: one write
- * without the cork, the tick and the four pieces of `res.write`, which with a thousand streams on
- * one ledger were most of the work between the read and the clients. Otherwise (a HEAD, a
- * response queued behind another on its connection) through `res.write`.
- */
-class EventWriter {
-  /** where the last event went, and so where room is awaited */
-  private sink: Writable;
-
-  constructor(
-    private readonly res: ServerResponse,
-    private readonly direct: boolean,
-    private readonly ticket: StreamTicket | undefined,
-  ) {
-    this.sink = res;
-  }
-
-  /** false: wait for room before the next one */
-  write(event: EventBytes): boolean {
-    const { res } = this;
-    const socket = res.socket;
-    if (!this.direct || socket === null || res.writableLength !== socket.writableLength) {
-      this.sink = res;
-      return res.write(event.bytes);
-    }
-    this.sink = socket;
-    const room = socket.write(res.chunkedEncoding ? event.chunk : event.bytes);
-    this.ticket?.wrote(room);
-    return room;
-  }
-
-  get full(): boolean {
-    return this.sink.writableNeedDrain;
-  }
-
-  drained(withinMs?: number): Promise<boolean> {
-    return drained(this.sink, withinMs);
-  }
-}
-
-function open(res: ServerResponse): boolean {
-  return !res.writableEnded && !res.destroyed;
 }
