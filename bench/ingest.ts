@@ -11,6 +11,8 @@
 // As the history grows: each reingest is cut into quarters of its operations, and the rate of the
 // last quarter is printed against the first one's (the same run's baseline; the target is 0.8,
 // "within 20% of flat"), with the process's peak RSS (PGlite's heap lives in this process).
+// Bytes per operation, steadier than any rate on a shared machine: the WAL written, and for PGlite
+// what this process handed to write() (WAL and data files), which the disk must take back.
 // Run: npx tsx bench/ingest.ts [ledgers=100] [txPerLedger=1000] [opsPerTx=1] [kinds=pglite,postgresql] [workers=both|default]
 // BENCH_DATASTORE=DIR keeps the generated ledgers in DIR and reuses them when DIR already holds
 // them (generating 400 ledgers of 1,000 transactions takes minutes).
@@ -83,6 +85,23 @@ async function serverCpuMs(db: Database): Promise<number | null> {
   return ms;
 }
 
+/** the WAL insert position, in bytes (the same on PGlite and PostgreSQL) */
+async function walPosition(db: Database): Promise<number> {
+  const [row] = await db.session((s) =>
+    s.query<{ bytes: number }>(`SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::float8 AS bytes`),
+  );
+  return row!.bytes;
+}
+
+/** bytes this process handed to write() (Linux; PGlite writes its WAL and data files from this process) */
+function processWrittenBytes(): number | null {
+  if (!existsSync('/proc/self/io')) return null;
+  const line = readFileSync('/proc/self/io', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('wchar:'));
+  return line ? Number(line.slice('wchar:'.length)) : null;
+}
+
 interface Sample {
   operations: number;
   ms: number;
@@ -108,6 +127,8 @@ function quarters(samples: readonly Sample[], total: number): { opsPerSecond: nu
 
 async function run(name: string, db: Database, folder: string, last: number, workers: number) {
   const server0 = await serverCpuMs(db);
+  const wal0 = await walPosition(db);
+  const written0 = processWrittenBytes();
   const cpu0 = process.cpuUsage();
   const samples: Sample[] = [];
   const result = await reingestRange({
@@ -121,6 +142,8 @@ async function run(name: string, db: Database, folder: string, last: number, wor
   });
   const cpu = process.cpuUsage(cpu0);
   const server1 = await serverCpuMs(db);
+  const wal1 = await walPosition(db);
+  const written1 = processWrittenBytes();
   const seconds = result.elapsedMs / 1000;
   const curve = quarters(samples, result.operations);
   return {
@@ -134,6 +157,11 @@ async function run(name: string, db: Database, folder: string, last: number, wor
     // PGlite runs in this process, so its work is part of processCpuMs
     processCpuMs: Math.round((cpu.user + cpu.system) / 1000),
     serverCpuMs: server0 === null || server1 === null ? null : server1 - server0,
+    // bytes per operation: far steadier between runs than the rate, which follows the machine
+    walBytesPerOperation: Math.round((wal1 - wal0) / result.operations),
+    ...(db.kind === 'pglite' && written0 !== null && written1 !== null
+      ? { writtenBytesPerOperation: Math.round((written1 - written0) / result.operations) }
+      : {}),
     quarterOpsPerSecond: curve.map((q) => q.opsPerSecond),
     quarterPeakRssMb: curve.map((q) => q.peakRssMb),
     lastToFirstQuarter: +(curve.at(-1)!.opsPerSecond / curve[0]!.opsPerSecond).toFixed(2),
