@@ -21,7 +21,8 @@ const REST_CLIENTS = 300;
 const GRAPHQL_CLIENTS = 100;
 /**
  * ledgers of history, each with a transaction whose envelope is ENVELOPE_BYTES long: 4 MB a client
- * to catch up, more than a loopback socket takes in (the kernel's buffers grow to about 3 MB)
+ * to catch up, about what a loopback socket takes in before it blocks (~3 MB on one machine, a little
+ * over 4 MB on another: the ledgers ingested during the test add the rest)
  */
 const HISTORY = 200;
 const ENVELOPE_BYTES = 20_000;
