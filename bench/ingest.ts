@@ -106,19 +106,29 @@ interface Sample {
   operations: number;
   ms: number;
   rss: number;
+  /** V8's heap in use, and the memory JS objects hold outside it (buffers, WebAssembly memory) */
+  heapUsed: number;
+  external: number;
 }
 
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+
 /** ops/s and peak RSS of each quarter of the operations written */
-function quarters(samples: readonly Sample[], total: number): { opsPerSecond: number; peakRssMb: number }[] {
+function quarters(
+  samples: readonly Sample[],
+  total: number,
+): { opsPerSecond: number; peakRssMb: number; atPeak: { heapUsedMb: number; externalMb: number } }[] {
   const out = [];
-  let start: Sample = { operations: 0, ms: 0, rss: 0 };
+  let start: Sample = { operations: 0, ms: 0, rss: 0, heapUsed: 0, external: 0 };
   for (let q = 1; q <= 4; q++) {
     const inQuarter = samples.filter((s) => s.operations > start.operations && s.operations <= (total * q) / 4 + 1);
     const end = inQuarter.at(-1);
     if (!end) continue;
+    const peak = inQuarter.reduce((a, b) => (b.rss > a.rss ? b : a));
     out.push({
       opsPerSecond: Math.round((end.operations - start.operations) / ((end.ms - start.ms) / 1000)),
-      peakRssMb: Math.round(Math.max(...inQuarter.map((s) => s.rss)) / 2 ** 20),
+      peakRssMb: mb(peak.rss),
+      atPeak: { heapUsedMb: mb(peak.heapUsed), externalMb: mb(peak.external) },
     });
     start = end;
   }
@@ -129,6 +139,8 @@ async function run(name: string, db: Database, folder: string, last: number, wor
   const server0 = await serverCpuMs(db);
   const wal0 = await walPosition(db);
   const written0 = processWrittenBytes();
+  // what the process held before: the ledgers' generation, earlier runs
+  const rssBefore = process.memoryUsage.rss();
   const cpu0 = process.cpuUsage();
   const samples: Sample[] = [];
   const result = await reingestRange({
@@ -138,7 +150,10 @@ async function run(name: string, db: Database, folder: string, last: number, wor
     from: 2,
     to: last,
     workers,
-    onProgress: (p) => samples.push({ operations: p.operations, ms: p.elapsedMs, rss: process.memoryUsage.rss() }),
+    onProgress: (p) => {
+      const { rss, heapUsed, external } = process.memoryUsage();
+      samples.push({ operations: p.operations, ms: p.elapsedMs, rss, heapUsed, external });
+    },
   });
   const cpu = process.cpuUsage(cpu0);
   const server1 = await serverCpuMs(db);
@@ -163,7 +178,9 @@ async function run(name: string, db: Database, folder: string, last: number, wor
       ? { writtenBytesPerOperation: Math.round((written1 - written0) / result.operations) }
       : {}),
     quarterOpsPerSecond: curve.map((q) => q.opsPerSecond),
+    rssBeforeMb: mb(rssBefore),
     quarterPeakRssMb: curve.map((q) => q.peakRssMb),
+    quarterPeakBreakdownMb: curve.map((q) => q.atPeak),
     lastToFirstQuarter: +(curve.at(-1)!.opsPerSecond / curve[0]!.opsPerSecond).toFixed(2),
   };
 }
@@ -218,7 +235,7 @@ async function main(): Promise<void> {
         try {
           await migrate(db);
           const result = await run(kind, db, folder, traffic.lastLedger, w);
-          const onDisk = existsSync(dataDir) ? { dataDirMb: Math.round(folderBytes(dataDir) / 2 ** 20) } : {};
+          const onDisk = existsSync(dataDir) ? { dataDirMb: mb(folderBytes(dataDir)) } : {};
           results.push({ ...result, ...onDisk });
         } finally {
           await db.close();
